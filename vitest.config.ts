@@ -1,0 +1,32 @@
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// One config, three kinds of test: pure code on Node, the Worker inside workerd,
+// and end-to-end runs against a real local relay (and Chromium for the extension).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          benchmark: { include: ['test/bench/**/*.bench.ts'] },
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            main: './worker/index.ts',
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: { GATEHOUSE_ADMIN_TOKEN: 'test-admin-token-0123456789abcdef' } },
+          }),
+        ],
+        test: {
+          name: 'worker',
+          include: ['test/worker/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
