@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ToolCallId } from './ids.ts';
+import { limits } from './limits.ts';
+
+export const Behavior = z.enum(['allow', 'ask', 'deny']);
+export type Behavior = z.infer<typeof Behavior>;
+
+/** What kind of thing decided (the seed transparency contract's `source`). */
+export const PermissionDecisionSource = z.enum(['policy', 'rule', 'auto_classifier', 'full_access']);
+export type PermissionDecisionSource = z.infer<typeof PermissionDecisionSource>;
+
+/** What the UI names as the decider. */
+export const Evaluator = z.enum(['policy', 'rule', 'auto_reviewer', 'full_access']);
+export type Evaluator = z.infer<typeof Evaluator>;
+
+/** The engine's deterministic rating, ordered from least to most dangerous. */
+export const Risk = z.enum(['safe', 'low', 'medium', 'high', 'critical']);
+export type Risk = z.infer<typeof Risk>;
+
+/** A classifier's self-reported confidence. Never a risk score. */
+export const Confidence = z.enum(['low', 'medium', 'high']);
+export type Confidence = z.infer<typeof Confidence>;
+
+export const RiskCategory = z.enum([
+  'destructive',
+  'exfiltration',
+  'secret_exposure',
+  'privilege_escalation',
+  'external_system',
+  'code_execution',
+  'network',
+]);
+export type RiskCategory = z.infer<typeof RiskCategory>;
+
+const Reason = z.string().max(limits.reasonLength);
+
+export const ToolPermissionDecision = z.object({
+  toolCallId: ToolCallId,
+  behavior: Behavior,
+  source: PermissionDecisionSource,
+  reason: Reason,
+  /** Stable machine-readable cause, e.g. `normalized_rule_deny`, `mode_full_access`. */
+  reasonCode: z.string().max(100),
+  risk: Risk,
+  confidence: Confidence.optional(),
+  riskCategories: z.array(RiskCategory).max(limits.riskCategories).optional(),
+  reviewerModel: z.string().max(200).optional(),
+  evaluator: Evaluator.optional(),
+  matchedRule: z.string().max(limits.ruleLength).optional(),
+});
+export type ToolPermissionDecision = z.infer<typeof ToolPermissionDecision>;
+
+export const ResolutionSource = z.enum(['user', 'timeout', 'cancel']);
+export const Scope = z.enum(['once', 'session', 'global']);
+export type Scope = z.infer<typeof Scope>;
+export const ActionId = z.enum([
+  'allow_once',
+  'allow_session',
+  'allow_always',
+  'deny',
+  'expired',
+  'canceled',
+]);
+export type ActionId = z.infer<typeof ActionId>;
+
+export const ToolPermissionResolution = z.object({
+  toolCallId: ToolCallId,
+  behavior: z.enum(['allow', 'deny']),
+  source: ResolutionSource,
+  actionId: ActionId,
+  scope: Scope,
+  comment: z.string().max(limits.commentLength).optional(),
+  interactionId: z.string().max(limits.idLength).optional(),
+});
+export type ToolPermissionResolution = z.infer<typeof ToolPermissionResolution>;
+
+/** What a human can do with an ask (carried by `tool_approval_request`). */
+export const ApprovalAction = z.object({
+  id: ActionId,
+  label: z.string().max(limits.labelLength),
+  behavior: z.enum(['allow', 'deny']),
+  scope: Scope,
+});
+export type ApprovalAction = z.infer<typeof ApprovalAction>;

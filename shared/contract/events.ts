@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { ApprovalAction, ToolPermissionDecision, ToolPermissionResolution } from './decision.ts';
+import { ToolCallId, ToolName } from './ids.ts';
+import { Capability, Mode } from './permissions.ts';
+
+/** Who changed something: the agent's token, or a human's. */
+export const Actor = z.enum(['agent', 'approver', 'admin', 'system']);
+
+const event = <N extends string, V extends z.ZodType>(name: N, value: V) =>
+  z.object({
+    /** Strictly increasing within a session; the resume point of every stream. */
+    seq: z.number().int().positive(),
+    ts: z.string(),
+    name: z.literal(name),
+    value,
+  });
+
+export const ToolCallStartEvent = event(
+  'TOOL_CALL_START',
+  z.object({
+    toolCallId: ToolCallId,
+    tool: ToolName,
+    /** Redacted, bounded display copy. */
+    input: z.unknown(),
+    capability: Capability.optional(),
+    cwd: z.string().optional(),
+  }),
+);
+export const DecisionEvent = event('tool_permission_decision', ToolPermissionDecision);
+export const ApprovalRequestEvent = event(
+  'tool_approval_request',
+  z.object({
+    toolCallId: ToolCallId,
+    interactionId: z.string(),
+    tool: ToolName,
+    input: z.unknown(),
+    decision: ToolPermissionDecision,
+    actions: z.array(ApprovalAction),
+    expiresAt: z.string().nullable(),
+    queuePosition: z.number().int().min(0),
+  }),
+);
+/** A queued interaction became the active one (its timeout starts now). */
+export const InteractionActivatedEvent = event(
+  'interaction_activated',
+  z.object({ toolCallId: ToolCallId, interactionId: z.string(), expiresAt: z.string() }),
+);
+export const ResolutionEvent = event('tool_permission_resolution', ToolPermissionResolution);
+export const ToolCallResultEvent = event(
+  'TOOL_CALL_RESULT',
+  z.object({ toolCallId: ToolCallId, status: z.enum(['ok', 'error']), output: z.string().optional() }),
+);
+export const ModeChangedEvent = event(
+  'mode_changed',
+  z.object({ mode: z.string(), engineMode: Mode, previousMode: z.string().nullable(), by: Actor }),
+);
+export const SessionUpdatedEvent = event(
+  'session_updated',
+  z.object({
+    title: z.string().nullable().optional(),
+    agent: z.string().nullable().optional(),
+    modes: z.array(z.object({ id: z.string(), label: z.string() })).optional(),
+    permissionsChanged: z.boolean().optional(),
+    by: Actor,
+  }),
+);
+
+/** Every event of a session's stream (and its audit log). */
+export const SessionEvent = z.discriminatedUnion('name', [
+  ToolCallStartEvent,
+  DecisionEvent,
+  ApprovalRequestEvent,
+  InteractionActivatedEvent,
+  ResolutionEvent,
+  ToolCallResultEvent,
+  ModeChangedEvent,
+  SessionUpdatedEvent,
+]);
+export type SessionEvent = z.infer<typeof SessionEvent>;
+export type SessionEventName = SessionEvent['name'];
+export type SessionEventValue<N extends SessionEventName> = Extract<SessionEvent, { name: N }>['value'];

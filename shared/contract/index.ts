@@ -1,0 +1,10 @@
+// The wire contract (DESIGN §3–§4): every shape that crosses a boundary, as zod schemas.
+export * from './api.ts';
+export * from './decision.ts';
+export * from './events.ts';
+export * from './ids.ts';
+export * from './interaction.ts';
+export * from './limits.ts';
+export * from './permissions.ts';
+export * from './session.ts';
+export * from './tool-call.ts';

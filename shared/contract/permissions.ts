@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { ToolName } from './ids.ts';
+import { limits } from './limits.ts';
+
+/**
+ * The engine's modes (DESIGN §5 step 10). Claude Code's names are accepted as aliases
+ * everywhere a mode is read (`acceptEdits`, `dontAsk`, `bypassPermissions`).
+ */
+export const Mode = z.enum(['default', 'plan', 'accept_edits', 'bypass', 'dont_ask', 'auto', 'bubble']);
+export type Mode = z.infer<typeof Mode>;
+
+export const modeAliases: Record<string, Mode> = {
+  acceptEdits: 'accept_edits',
+  dontAsk: 'dont_ask',
+  bypassPermissions: 'bypass',
+  full_access: 'bypass',
+};
+
+/** A mode name as written by a user or an agent: one of ours or a Claude Code alias. */
+export const ModeName = z
+  .string()
+  .max(limits.labelLength)
+  .transform((name, ctx) => {
+    const mode = Mode.safeParse(modeAliases[name] ?? name);
+    if (mode.success) return mode.data;
+    ctx.addIssue({
+      code: 'custom',
+      message: `unknown mode "${name}"; expected one of ${Mode.options.join(', ')}`,
+    });
+    return z.NEVER;
+  });
+
+/** The fallback of `default` mode (agenta's per-agent default). */
+export const DefaultPermission = z.enum(['allow', 'ask', 'deny', 'allow_reads']);
+export type DefaultPermission = z.infer<typeof DefaultPermission>;
+
+export const ToolPermission = z.enum(['allow', 'ask', 'deny', 'inherit']);
+export const Capability = z.enum(['read', 'write', 'exec', 'net']);
+export type Capability = z.infer<typeof Capability>;
+export const CapabilityPermission = z.enum(['allow', 'ask', 'deny']);
+
+/** What the shield does with a call that carries or reads a secret. */
+export const ShieldAction = z.enum(['ask', 'deny', 'off']);
+
+/** A rule in Claude Code's syntax: `Tool` or `Tool(specifier)`. Parsed by `shared/rules`. */
+export const RuleText = z.string().min(1).max(limits.ruleLength);
+
+const ruleList = z.array(RuleText).max(limits.rules);
+
+/** Native rule object: `{tool: "Bash", permission: "allow", content: "npm test:*"}`. */
+export const NativeRule = z.object({
+  tool: z.string().min(1).max(limits.toolNameLength),
+  permission: z.enum(['allow', 'ask', 'deny']),
+  content: z.string().max(limits.ruleLength).optional(),
+});
+export type NativeRule = z.infer<typeof NativeRule>;
+
+const timeoutSeconds = z.number().int().min(limits.timeoutSecondsMin).max(limits.timeoutSecondsMax);
+
+/** Gatehouse's own dialect. Every field optional; unset means "inherit the default". */
+export const NativePermissions = z.strictObject({
+  mode: ModeName.optional(),
+  default: DefaultPermission.optional(),
+  rules: z.array(NativeRule).max(limits.rules).optional(),
+  tools: z
+    .record(ToolName, ToolPermission)
+    .refine((tools) => Object.keys(tools).length <= limits.toolOverrides, {
+      message: `at most ${limits.toolOverrides} per-tool overrides`,
+    })
+    .optional(),
+  capabilities: z.partialRecord(z.enum(['write', 'exec', 'net']), CapabilityPermission).optional(),
+  shield: ShieldAction.optional(),
+  timeoutSeconds: timeoutSeconds.optional(),
+  /** Workspace only: modes an agent may declare (all when unset). */
+  allowedModes: z.array(ModeName).max(Mode.options.length).optional(),
+});
+export type NativePermissions = z.infer<typeof NativePermissions>;
+
+/**
+ * agenta's run-request shape. Its legacy `permissionPolicy` / `needsApproval` fields are
+ * accepted and ignored, as agenta itself does with old drafts.
+ */
+export const AgentaPermissions = z.object({
+  permissions: z.strictObject({
+    default: DefaultPermission.optional(),
+    rules: z
+      .array(z.union([NativeRule, RuleText]))
+      .max(limits.rules)
+      .optional(),
+  }),
+  permissionPolicy: z.unknown().optional(),
+  needsApproval: z.unknown().optional(),
+});
+export type AgentaPermissions = z.infer<typeof AgentaPermissions>;
+
+/** Claude Code settings.json: `{permissions: {allow, deny, ask, defaultMode}}`. */
+export const ClaudeSettingsPermissions = z.object({
+  permissions: z.object({
+    allow: ruleList.optional(),
+    deny: ruleList.optional(),
+    ask: ruleList.optional(),
+    defaultMode: ModeName.optional(),
+    additionalDirectories: z.array(z.string().max(limits.cwdLength)).max(50).optional(),
+  }),
+});
+export type ClaudeSettingsPermissions = z.infer<typeof ClaudeSettingsPermissions>;
+
+/**
+ * Any of the three dialects. Claude Code settings are told apart from agenta by their
+ * `allow`/`deny`/`ask` lists; the native dialect has no `permissions` key at all.
+ */
+export const PermissionsConfig = z.union([NativePermissions, ClaudeSettingsPermissions, AgentaPermissions]);
+export type PermissionsConfig = z.infer<typeof PermissionsConfig>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { SessionId } from './ids.ts';
+import { Interaction } from './interaction.ts';
+import { limits } from './limits.ts';
+import { Mode, ModeName, PermissionsConfig } from './permissions.ts';
+
+/**
+ * A mode the agent declares (AstraBox: the agent's own names and descriptions). `id` is the
+ * agent's name; `behaves_as` is the engine mode it maps to, defaulting to `id` itself when
+ * that is an engine mode or a Claude Code alias.
+ */
+export const ModeDeclaration = z
+  .object({
+    id: z.string().min(1).max(limits.labelLength),
+    label: z.string().min(1).max(limits.labelLength),
+    description: z.string().max(limits.descriptionLength).optional(),
+    behaves_as: ModeName.optional(),
+  })
+  .transform((declared, ctx) => {
+    const mode = declared.behaves_as ?? ModeName.safeParse(declared.id).data;
+    if (mode) return { id: declared.id, label: declared.label, description: declared.description, mode };
+    ctx.addIssue({
+      code: 'custom',
+      path: ['behaves_as'],
+      message: `mode "${declared.id}" is not an engine mode; say which one it behaves as`,
+    });
+    return z.NEVER;
+  });
+export type ModeDeclaration = z.output<typeof ModeDeclaration>;
+
+/** `PUT /sessions/{sid}`: the agent declares (or updates) its session. */
+export const SessionDeclaration = z.object({
+  title: z.string().max(limits.titleLength).optional(),
+  agent: z.string().max(limits.labelLength).optional(),
+  /** A declared mode's `id`, or an engine mode name. */
+  mode: z.string().min(1).max(limits.labelLength).optional(),
+  modes: z.array(ModeDeclaration).max(limits.declaredModes).optional(),
+  permissions: PermissionsConfig.optional(),
+});
+export type SessionDeclaration = z.infer<typeof SessionDeclaration>;
+
+/** `PUT /sessions/{sid}/mode`: an approver switches mode. */
+export const ModeChangeRequest = z.object({ mode: z.string().min(1).max(limits.labelLength) });
+
+/** What approvers see of a session. */
+export const SessionView = z.object({
+  sessionId: SessionId,
+  title: z.string().nullable(),
+  agent: z.string().nullable(),
+  /** The selected mode's id (a declared id or an engine mode). */
+  mode: z.string(),
+  /** The engine mode in force. */
+  engineMode: Mode,
+  modes: z.array(
+    z.object({ id: z.string(), label: z.string(), description: z.string().optional(), mode: Mode }),
+  ),
+  activeInteraction: Interaction.nullable(),
+  queueLength: z.number().int().min(0),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SessionView = z.infer<typeof SessionView>;

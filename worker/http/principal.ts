@@ -1,0 +1,16 @@
+import type { Role } from '../../shared/contract/index.ts';
+
+/** Who is calling, once the bearer token (or a WebSocket ticket) checked out. */
+export interface Principal {
+  workspaceId: string;
+  tokenId: string;
+  role: Role;
+  /** Bumped by the WorkspaceDO on every change of workspace permissions or global grants. */
+  policyVersion: number;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    principal: Principal;
+  }
+}
