@@ -1,6 +1,7 @@
 // The wire contract (DESIGN §3–§4): every shape that crosses a boundary, as zod schemas.
 export * from './api.ts';
 export * from './decision.ts';
+export * from './engine.ts';
 export * from './events.ts';
 export * from './ids.ts';
 export * from './interaction.ts';
