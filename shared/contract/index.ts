@@ -4,6 +4,7 @@ export * from './decision.ts';
 export * from './engine.ts';
 export * from './events.ts';
 export * from './ids.ts';
+export * from './inbox.ts';
 export * from './interaction.ts';
 export * from './limits.ts';
 export * from './permissions.ts';
