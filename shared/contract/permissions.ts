@@ -95,12 +95,14 @@ export type AgentaPermissions = z.infer<typeof AgentaPermissions>;
 
 /** Claude Code settings.json: `{permissions: {allow, deny, ask, defaultMode}}`. */
 export const ClaudeSettingsPermissions = z.object({
-  permissions: z.object({
+  // Strict inside, so an agenta body (`permissions.default`) is never mistaken for an empty one.
+  permissions: z.strictObject({
     allow: ruleList.optional(),
     deny: ruleList.optional(),
     ask: ruleList.optional(),
     defaultMode: ModeName.optional(),
     additionalDirectories: z.array(z.string().max(limits.cwdLength)).max(50).optional(),
+    disableBypassPermissionsMode: z.string().max(limits.labelLength).optional(),
   }),
 });
 export type ClaudeSettingsPermissions = z.infer<typeof ClaudeSettingsPermissions>;

@@ -1,0 +1,20 @@
+import type { Mode } from '../contract/index.ts';
+import type { Classifier } from '../classifier/index.ts';
+
+/** What the engine needs to know about the session besides the plan and the call. */
+export interface DecisionContext {
+  /** The engine mode in force (the session's selected mode, mapped). */
+  mode: Mode;
+  /** `approvalKey(call.tool, call.input)`, computed by the relay — never by the caller. */
+  approvalKey?: string;
+  /** Approval keys granted for this session (`allow_session`). */
+  sessionGrants?: ReadonlySet<string>;
+  /** Approval keys granted for the whole workspace (`allow_always`). */
+  globalGrants?: ReadonlySet<string>;
+  /** The agent's home directory, for `~/` path rules, when known. */
+  home?: string;
+  /** The reviewer for `auto` mode; the heuristic one when unset. */
+  classifier?: Classifier;
+  /** How long the classifier may take before the call is escalated to a human. */
+  classifierTimeoutMs?: number;
+}

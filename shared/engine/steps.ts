@@ -1,0 +1,242 @@
+import type { Behavior, EngineToolCall, Evaluator, PermissionDecisionSource } from '../contract/index.ts';
+import type { CompiledPlan } from '../plan/index.ts';
+import type { CompiledRule, RuleTarget } from '../rules/index.ts';
+import type { DecisionContext } from './context.ts';
+import type { CallFacts } from './facts.ts';
+import { isInside } from './paths.ts';
+
+/** What a step says when it decides: everything of a decision but the call id and the risk. */
+export interface Ruling {
+  behavior: Behavior;
+  source: PermissionDecisionSource;
+  evaluator: Evaluator;
+  reasonCode: string;
+  reason: string;
+  matchedRule?: string;
+}
+
+/** A step decides (a ruling), hands over to the classifier, or passes (undefined). */
+export type StepResult = Ruling | 'classify' | undefined;
+
+export interface StepInput {
+  plan: CompiledPlan;
+  call: EngineToolCall;
+  ctx: DecisionContext;
+  facts: CallFacts;
+  target: RuleTarget;
+}
+
+export interface Step {
+  /** Stable name, used in tests and docs. */
+  name: string;
+  run(input: StepInput): StepResult;
+}
+
+const byRule = (behavior: Behavior, rule: CompiledRule, verb: string): Ruling => ({
+  behavior,
+  source: 'rule',
+  evaluator: 'rule',
+  reasonCode: `normalized_rule_${behavior}`,
+  reason: `${verb} by the rule ${rule.text}.`,
+  matchedRule: rule.text,
+});
+
+const policy = (behavior: Behavior, reasonCode: string, reason: string): Ruling => ({
+  behavior,
+  source: 'policy',
+  evaluator: 'policy',
+  reasonCode,
+  reason,
+});
+
+const firstMatch = (rules: readonly CompiledRule[], target: RuleTarget) =>
+  rules.find((rule) => rule.matches(target));
+
+/**
+ * The decision engine's precedence, highest first (DESIGN §5): the first step that decides wins.
+ * This list is the only place the order is written down.
+ */
+export const precedence: readonly Step[] = [
+  {
+    name: 'deny_rules',
+    run({ plan, call, target }) {
+      if (plan.tools.get(call.tool) === 'deny') {
+        return {
+          ...policy('deny', 'explicit_tool_deny', `${call.tool} is denied for this session.`),
+          source: 'rule',
+          evaluator: 'rule',
+        };
+      }
+      const rule = firstMatch(plan.rules.deny, target);
+      return rule ? byRule('deny', rule, 'Denied') : undefined;
+    },
+  },
+  {
+    name: 'shield',
+    run({ plan, facts }) {
+      if (plan.shield === 'off' || !facts.secret) return undefined;
+      const { kind, where } = facts.secret;
+      const reasonCode = kind === 'secret_file' ? 'shield_secret_file' : 'shield_secret_input';
+      const reason =
+        kind === 'secret_file'
+          ? `The call reads a file that holds secrets (${where}).`
+          : `The call carries a credential (${kind.replaceAll('_', ' ')}) in ${where || 'its input'}.`;
+      return policy(plan.shield === 'deny' ? 'deny' : 'ask', reasonCode, reason);
+    },
+  },
+  {
+    name: 'tool_override',
+    run({ plan, call }) {
+      const verdict = plan.tools.get(call.tool);
+      if (verdict !== 'allow' && verdict !== 'ask') return undefined;
+      return {
+        behavior: verdict,
+        source: 'rule',
+        evaluator: 'rule',
+        reasonCode: `explicit_tool_${verdict}`,
+        reason:
+          verdict === 'allow'
+            ? `${call.tool} is always allowed by its tool setting.`
+            : `${call.tool} always asks by its tool setting.`,
+      };
+    },
+  },
+  {
+    name: 'ask_rules',
+    run({ plan, target }) {
+      const rule = firstMatch(plan.rules.ask, target);
+      return rule ? byRule('ask', rule, 'Needs approval') : undefined;
+    },
+  },
+  {
+    name: 'plan_mode',
+    run({ ctx, facts, call }) {
+      if (ctx.mode !== 'plan' || facts.read) return undefined;
+      return policy('deny', 'mode_plan_non_read', `Plan mode allows only reads; ${call.tool} is not one.`);
+    },
+  },
+  {
+    name: 'read_fast_path',
+    run({ facts, call }) {
+      if (!facts.read) return undefined;
+      const bash = facts.tool.commandField !== undefined;
+      return policy(
+        'allow',
+        bash ? 'policy_read_only_bash' : 'policy_read_only',
+        facts.readReason || `${call.tool} only reads.`,
+      );
+    },
+  },
+  {
+    name: 'grants',
+    run({ ctx }) {
+      const key = ctx.approvalKey;
+      if (key === undefined) return undefined;
+      if (ctx.sessionGrants?.has(key)) {
+        return {
+          behavior: 'allow',
+          source: 'rule',
+          evaluator: 'rule',
+          reasonCode: 'grant_session',
+          reason: 'Approved earlier in this session for the same arguments.',
+        };
+      }
+      if (ctx.globalGrants?.has(key)) {
+        return {
+          behavior: 'allow',
+          source: 'rule',
+          evaluator: 'rule',
+          reasonCode: 'grant_global',
+          reason: 'Always allowed for the same arguments by an approver.',
+        };
+      }
+      return undefined;
+    },
+  },
+  {
+    name: 'allow_rules',
+    run({ plan, target }) {
+      const rule = firstMatch(plan.rules.allow, target);
+      return rule ? byRule('allow', rule, 'Allowed') : undefined;
+    },
+  },
+  {
+    name: 'capability_policy',
+    run({ plan, facts }) {
+      const capability = facts.tool.capability;
+      if (capability === 'read') return undefined;
+      const verdict = plan.capabilities[capability];
+      if (!verdict) return undefined;
+      return policy(
+        verdict,
+        `capability_${capability}_${verdict}`,
+        `The ${capability} capability is set to ${verdict}.`,
+      );
+    },
+  },
+  {
+    name: 'mode_fallback',
+    run({ plan, ctx, facts, call }) {
+      switch (ctx.mode) {
+        case 'bypass':
+          return {
+            behavior: 'allow',
+            source: 'full_access',
+            evaluator: 'full_access',
+            reasonCode: 'mode_full_access',
+            reason: 'Approval prompts are disabled by the active permission mode.',
+          };
+        case 'dont_ask':
+          return policy(
+            'deny',
+            'mode_dont_ask',
+            "Don't-ask mode denies everything that is not allowed by a rule.",
+          );
+        case 'accept_edits':
+          if (facts.tool.edits && isInside(facts.path, call.cwd)) {
+            return policy(
+              'allow',
+              'mode_accept_edits',
+              'Accept-edits mode allows file edits inside the working directory.',
+            );
+          }
+          return policy(
+            'ask',
+            'mode_accept_edits_ask',
+            facts.tool.edits
+              ? 'The edit is outside the working directory.'
+              : 'Accept-edits mode asks for everything but file edits.',
+          );
+        case 'auto':
+          return 'classify';
+        case 'bubble':
+          return policy('ask', 'mode_bubble', 'This session hands every decision to its host.');
+        case 'plan':
+        case 'default':
+          return defaultRuling(plan.default, call.tool, facts);
+      }
+    },
+  },
+];
+
+function defaultRuling(value: CompiledPlan['default'], tool: string, facts: CallFacts): Ruling {
+  switch (value) {
+    case 'allow':
+      // An unknown tool still asks: "allow by default" speaks for the tools the relay knows.
+      if (!facts.tool.known)
+        return policy('ask', 'unknown_tool', `${tool} is not a known tool, so it needs approval.`);
+      return policy('allow', 'default_allow', 'The session default allows every call.');
+    case 'deny':
+      return policy('deny', 'default_deny', 'The session default denies calls that are not reads.');
+    case 'ask':
+      return policy('ask', 'default_ask', 'The session default asks for every call.');
+    case 'allow_reads':
+      return policy(
+        'ask',
+        facts.tool.known ? 'default_allow_reads' : 'unknown_tool',
+        facts.tool.known
+          ? `${tool} is not a read, so it needs approval.`
+          : `${tool} is not a known tool, so it needs approval.`,
+      );
+  }
+}

@@ -1,0 +1,6 @@
+// Permissions config in any dialect → one compiled plan (DESIGN §4 "normalized into one plan by one module").
+export { type CompiledPlan, compilePlan, compileSource, type ShieldAction } from './compile.ts';
+export { PlanError } from './errors.ts';
+export { layerPlans } from './layer.ts';
+export { normalize } from './normalize.ts';
+export type { GatedCapability, PlanSource, Verdict } from './source.ts';
