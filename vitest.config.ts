@@ -10,7 +10,6 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
-          benchmark: { include: ['test/bench/**/*.bench.ts'] },
           environment: 'node',
         },
       },
