@@ -6,6 +6,8 @@ declare namespace Cloudflare {
     WORKSPACE: DurableObjectNamespace<import('./workspace/workspace-do.ts').WorkspaceDO>;
     /** Admin token of the workspace `default` (a Worker secret; `.dev.vars` locally). */
     GATEHOUSE_ADMIN_TOKEN: string;
+    /** Bearer requests per token per minute before 429 (default 1200). */
+    GATEHOUSE_RATE_LIMIT_PER_MINUTE?: string;
   }
 }
 interface Env extends Cloudflare.Env {}

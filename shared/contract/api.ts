@@ -37,5 +37,7 @@ export type IssuedToken = z.infer<typeof IssuedToken>;
 /** `POST /pair`. */
 export const PairRequest = z.object({ code: z.string().min(4).max(64) });
 export const PairResponse = z.object({ token: z.string(), workspaceId: z.string() });
+export type PairResponse = z.infer<typeof PairResponse>;
 /** `POST /pairing-codes`. */
 export const PairingCode = z.object({ code: z.string(), expiresAt: z.string(), url: z.string() });
+export type PairingCode = z.infer<typeof PairingCode>;

@@ -10,3 +10,4 @@ export * from './limits.ts';
 export * from './permissions.ts';
 export * from './session.ts';
 export * from './tool-call.ts';
+export * from './workspace.ts';

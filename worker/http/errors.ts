@@ -11,10 +11,19 @@ import type { ErrorBody, ErrorCode } from '../../shared/contract/index.ts';
 export class ApiError extends HTTPException {
   readonly code: ErrorCode;
   readonly details: unknown;
-  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, details?: unknown) {
+  /** Response headers the error needs, e.g. `Retry-After` on a 429. */
+  readonly headers: Record<string, string>;
+  constructor(
+    status: ContentfulStatusCode,
+    code: ErrorCode,
+    message: string,
+    details?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     super(status, { message });
     this.code = code;
     this.details = details;
+    this.headers = headers;
   }
 }
 
@@ -28,7 +37,14 @@ export const conflict = (message: string, details?: unknown) =>
   new ApiError(409, 'conflict', message, details);
 export const expired = (message: string, details?: unknown) => new ApiError(410, 'expired', message, details);
 export const tooLarge = (message: string) => new ApiError(413, 'payload_too_large', message);
-export const rateLimited = (message: string) => new ApiError(429, 'rate_limited', message);
+export const rateLimited = (message: string, retryAfterSeconds?: number) =>
+  new ApiError(
+    429,
+    'rate_limited',
+    message,
+    undefined,
+    retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) },
+  );
 
 const codeByStatus: Partial<Record<number, ErrorCode>> = {
   400: 'invalid_request',
@@ -47,7 +63,8 @@ export function errorBody(code: ErrorCode, message: string, details?: unknown): 
 
 /** `app.onError`: the single place errors become responses. */
 export function renderError(err: Error, c: Context): Response {
-  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.details), err.status);
+  if (err instanceof ApiError)
+    return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
   if (err instanceof HTTPException) {
     const code = codeByStatus[err.status] ?? 'invalid_request';
     return c.json(errorBody(code, err.message || code), err.status);

@@ -1,4 +1,465 @@
 import { DurableObject } from 'cloudflare:workers';
+import {
+  type GlobalGrant,
+  type InboxMessage,
+  type IssuedToken,
+  type PairingCode,
+  type PermissionsConfig,
+  type Role,
+  SessionView,
+  type TokenInfo,
+} from '../../shared/contract/index.ts';
+import type { Principal } from '../http/principal.ts';
+import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
+import { byUrgency, isPending } from './inbox.ts';
+import {
+  formatPairingCode,
+  pairAttemptsPerIp,
+  pairAttemptsPerWorkspace,
+  pairingAlphabet,
+  pairingCodeLength,
+  pairingTtlMs,
+} from './pairing.ts';
+import { countHit, requestsPerMinute, windowMs } from './rate-limit.ts';
+import { matchesDigest, randomFrom, randomId, randomSecret, sameSecret, sha256Hex } from './secrets.ts';
+import { type TokenRow, WorkspaceStore } from './store.ts';
 
-/** One approver's workspace: tokens, default permissions, global grants and the inbox. */
-export class WorkspaceDO extends DurableObject<Env> {}
+export type AuthResult =
+  | { ok: true; principal: Principal }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
+
+export type PairResult =
+  | { ok: true; token: string; tokenId: string; workspaceId: string }
+  | { ok: false; reason: 'unknown' | 'used' | 'expired' }
+  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
+
+/** What SessionDO reads to decide: the workspace plan as written and the "always allow" keys. */
+export interface WorkspacePolicy {
+  version: number;
+  permissions: PermissionsConfig | null;
+  globalGrants: string[];
+}
+
+/** An approver's "always allow", as SessionDO reports it. `input` is already a display copy. */
+export interface GlobalGrantRequest {
+  key: string;
+  tool: string;
+  input: unknown;
+  sessionId: string;
+  interactionId: string;
+  /** Token id of the approver who answered, when the caller knows it. */
+  approvedBy?: string;
+}
+
+export interface StoredPermissions {
+  permissions: PermissionsConfig | null;
+  policyVersion: number;
+  updatedAt: string | null;
+}
+
+/** WebSocket tickets live 60 s: long enough to connect, too short to be worth stealing. */
+export const ticketTtlMs = 60_000;
+/** Sessions `GET /sessions` lists at most, most recently changed first. */
+export const sessionListLimit = 200;
+/** The bootstrap token is refused when shorter than this: a guessable admin secret fails closed. */
+export const minimumAdminTokenLength = 16;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** A digest no secret hashes to, compared when a token id is unknown so both paths cost the same. */
+const absentDigest = '0'.repeat(64);
+
+const tokenInfo = (row: TokenRow): TokenInfo => ({
+  id: row.id,
+  role: row.role,
+  label: row.label,
+  createdAt: iso(row.created_at),
+  revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
+});
+
+/** Attachment of an inbox socket, kept across hibernation. */
+interface InboxAttachment {
+  principal: Principal;
+}
+
+/** Header carrying the authenticated principal from the Worker to `fetch` (only the Worker can call it). */
+export const principalHeader = 'x-gatehouse-principal';
+
+/**
+ * One approver's workspace: tokens, pairing codes, default permissions, global grants, the
+ * index of its sessions and the inbox sockets. Its name is the workspace id.
+ */
+export class WorkspaceDO extends DurableObject<Env> {
+  readonly #store: WorkspaceStore;
+  #state: 'zero' | 'starting' | 'started' = 'zero';
+  #starting: Promise<void> | null = null;
+  #lastHousekeeping = 0;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.#store = new WorkspaceStore(ctx.storage);
+    // Idle approvers ping; answering without waking the object keeps hibernation free.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
+  }
+
+  /** Every entry point passes here first: the schema is migrated once, before anything else runs. */
+  async #ensureInitialized(): Promise<void> {
+    if (this.#state === 'started') return;
+    if (!this.#starting) {
+      this.#state = 'starting';
+      this.#starting = this.ctx.blockConcurrencyWhile(async () => {
+        this.#store.migrate();
+        this.#state = 'started';
+      });
+    }
+    await this.#starting;
+  }
+
+  get #workspaceId(): string {
+    const name = this.ctx.id.name;
+    // Every stub is made with getByName(workspaceId); an unnamed id would be a bug, not a client error.
+    if (!name) throw new Error('WorkspaceDO must be addressed by name');
+    return name;
+  }
+
+  #policyVersion(): number {
+    return Number(this.#store.getSetting('policy_version') ?? '0');
+  }
+
+  #bumpPolicyVersion(): number {
+    const next = this.#policyVersion() + 1;
+    this.#store.setSetting('policy_version', String(next));
+    return next;
+  }
+
+  #housekeeping(now: number): void {
+    if (now - this.#lastHousekeeping < windowMs) return;
+    this.#lastHousekeeping = now;
+    this.#store.pruneRateWindows(now - windowMs);
+    this.#store.pruneTickets(now);
+    this.#store.prunePairingCodes(now - 24 * 60 * 60_000);
+  }
+
+  #rateLimited(tokenId: string, now: number): AuthResult | null {
+    const verdict = countHit(
+      this.#store,
+      `token:${tokenId}`,
+      requestsPerMinute(this.env.GATEHOUSE_RATE_LIMIT_PER_MINUTE),
+      now,
+    );
+    return verdict.allowed ? null : { ok: false, reason: 'rate_limited', ...verdict };
+  }
+
+  #principal(tokenId: string, role: Role): Principal {
+    return { workspaceId: this.#workspaceId, tokenId, role, policyVersion: this.#policyVersion() };
+  }
+
+  // authentication
+
+  /** Checks a bearer token of this workspace (or the bootstrap admin token of `default`). */
+  async authenticate(bearer: string): Promise<AuthResult> {
+    await this.#ensureInitialized();
+    const now = Date.now();
+    this.#housekeeping(now);
+    const parsed = parseCredential(bearer);
+    if (parsed) {
+      if (parsed.kind !== 'token' || parsed.workspaceId !== this.#workspaceId)
+        return { ok: false, reason: 'invalid' };
+      const row = this.#store.getToken(parsed.id);
+      const matches = await matchesDigest(parsed.secret, row?.hash ?? absentDigest);
+      // Re-read after the await: a revocation that landed meanwhile must win.
+      const current = this.#store.getToken(parsed.id);
+      if (!row || !matches || !current || current.revoked_at !== null)
+        return { ok: false, reason: 'invalid' };
+      return (
+        this.#rateLimited(current.id, now) ?? {
+          ok: true,
+          principal: this.#principal(current.id, current.role),
+        }
+      );
+    }
+    if (this.#workspaceId !== defaultWorkspaceId) return { ok: false, reason: 'invalid' };
+    const adminToken = this.env.GATEHOUSE_ADMIN_TOKEN ?? '';
+    if (adminToken.length < minimumAdminTokenLength || !(await sameSecret(bearer, adminToken)))
+      return { ok: false, reason: 'invalid' };
+    return (
+      this.#rateLimited(bootstrapTokenId, now) ?? {
+        ok: true,
+        principal: this.#principal(bootstrapTokenId, 'admin'),
+      }
+    );
+  }
+
+  /** A single-use, 60-second ticket standing for `principal` on one WebSocket upgrade. */
+  async issueTicket(principal: Principal): Promise<{ ticket: string; expiresAt: string }> {
+    await this.#ensureInitialized();
+    const id = randomId('wt-');
+    const secret = randomSecret();
+    const expiresAt = Date.now() + ticketTtlMs;
+    this.#store.insertTicket({
+      id,
+      hash: await sha256Hex(secret),
+      token_id: principal.tokenId,
+      role: principal.role,
+      expires_at: expiresAt,
+    });
+    return { ticket: formatCredential('ticket', this.#workspaceId, id, secret), expiresAt: iso(expiresAt) };
+  }
+
+  /** Spends a ticket: valid once, within its minute, while the token that asked for it is not revoked. */
+  async redeemTicket(ticket: string): Promise<AuthResult> {
+    await this.#ensureInitialized();
+    const now = Date.now();
+    const parsed = parseCredential(ticket);
+    if (parsed?.kind !== 'ticket' || parsed.workspaceId !== this.#workspaceId)
+      return { ok: false, reason: 'invalid' };
+    // Taken before any await, so two concurrent uses cannot both find it.
+    const row = this.#store.takeTicket(parsed.id);
+    const matches = await matchesDigest(parsed.secret, row?.hash ?? absentDigest);
+    if (!row || !matches || row.expires_at <= now) return { ok: false, reason: 'invalid' };
+    if (row.token_id !== bootstrapTokenId) {
+      const token = this.#store.getToken(row.token_id);
+      if (!token || token.revoked_at !== null) return { ok: false, reason: 'invalid' };
+    }
+    return (
+      this.#rateLimited(row.token_id, now) ?? { ok: true, principal: this.#principal(row.token_id, row.role) }
+    );
+  }
+
+  // tokens
+
+  async issueToken(request: { role: Role; label?: string | null }): Promise<IssuedToken> {
+    await this.#ensureInitialized();
+    const id = randomId('tk-');
+    const secret = randomSecret();
+    const label = request.label ?? null;
+    this.#store.insertToken({
+      id,
+      role: request.role,
+      label,
+      hash: await sha256Hex(secret),
+      created_at: Date.now(),
+      revoked_at: null,
+    });
+    return { id, role: request.role, label, token: formatCredential('token', this.#workspaceId, id, secret) };
+  }
+
+  async listTokens(): Promise<TokenInfo[]> {
+    await this.#ensureInitialized();
+    return this.#store.listTokens().map(tokenInfo);
+  }
+
+  /** Revokes a token at once: its tickets are dropped and its open inbox sockets closed. */
+  async revokeToken(id: string): Promise<TokenInfo | null> {
+    await this.#ensureInitialized();
+    if (!this.#store.revokeToken(id, Date.now())) return null;
+    this.#store.deleteTicketsOf(id);
+    for (const socket of this.ctx.getWebSockets(id)) {
+      try {
+        socket.close(4001, 'token revoked');
+      } catch {
+        // Already closing: nothing left to do.
+      }
+    }
+    const row = this.#store.getToken(id);
+    return row ? tokenInfo(row) : null;
+  }
+
+  // pairing
+
+  async createPairingCode(request: { origin: string; createdBy: string }): Promise<PairingCode> {
+    await this.#ensureInitialized();
+    const now = Date.now();
+    const code = randomFrom(pairingAlphabet, pairingCodeLength);
+    const expiresAt = now + pairingTtlMs;
+    this.#store.insertPairingCode({
+      hash: await sha256Hex(code),
+      created_at: now,
+      expires_at: expiresAt,
+      used_at: null,
+      created_by: request.createdBy,
+    });
+    const full = formatPairingCode(this.#workspaceId, code);
+    return {
+      code: full,
+      expiresAt: iso(expiresAt),
+      url: `${request.origin}/app#pair=${encodeURIComponent(full)}`,
+    };
+  }
+
+  /** Exchanges a pairing code (already split off its workspace) for an approver token. */
+  async pair(request: { code: string; clientIp: string }): Promise<PairResult> {
+    await this.#ensureInitialized();
+    const now = Date.now();
+    this.#housekeeping(now);
+    for (const [key, limit] of [
+      [`pair-ip:${request.clientIp}`, pairAttemptsPerIp],
+      ['pair-workspace', pairAttemptsPerWorkspace],
+    ] as const) {
+      const verdict = countHit(this.#store, key, limit, now);
+      if (!verdict.allowed) return { ok: false, reason: 'rate_limited', ...verdict };
+    }
+    const hash = await sha256Hex(request.code);
+    const row = this.#store.getPairingCode(hash);
+    if (!row) return { ok: false, reason: 'unknown' };
+    if (row.used_at !== null) return { ok: false, reason: 'used' };
+    if (row.expires_at <= now) return { ok: false, reason: 'expired' };
+    // The conditional update is the single-use guarantee, whatever ran since the read above.
+    if (!this.#store.usePairingCode(hash, now)) return { ok: false, reason: 'used' };
+    const issued = await this.issueToken({ role: 'approver', label: 'paired device' });
+    return { ok: true, token: issued.token, tokenId: issued.id, workspaceId: this.#workspaceId };
+  }
+
+  // permissions and grants
+
+  async getPermissions(): Promise<StoredPermissions> {
+    await this.#ensureInitialized();
+    const stored = this.#store.getSetting('permissions');
+    const updatedAt = this.#store.getSetting('permissions_updated_at');
+    return {
+      permissions: stored === null ? null : (JSON.parse(stored) as PermissionsConfig | null),
+      policyVersion: this.#policyVersion(),
+      updatedAt: updatedAt === null ? null : iso(Number(updatedAt)),
+    };
+  }
+
+  /** Stores the permissions exactly as written (already validated and compiled by the route). */
+  async setPermissions(permissions: PermissionsConfig | null): Promise<StoredPermissions> {
+    await this.#ensureInitialized();
+    this.#store.setSetting('permissions', JSON.stringify(permissions));
+    this.#store.setSetting('permissions_updated_at', String(Date.now()));
+    this.#bumpPolicyVersion();
+    return this.getPermissions();
+  }
+
+  async getPolicy(): Promise<WorkspacePolicy> {
+    await this.#ensureInitialized();
+    const { permissions, policyVersion } = await this.getPermissions();
+    return { version: policyVersion, permissions, globalGrants: this.#store.grantKeys() };
+  }
+
+  async addGlobalGrant(grant: GlobalGrantRequest): Promise<void> {
+    await this.#ensureInitialized();
+    const inserted = this.#store.insertGrant({
+      id: randomId('gr-'),
+      key: String(grant.key),
+      tool: String(grant.tool),
+      input: JSON.stringify(grant.input ?? null),
+      session_id: String(grant.sessionId),
+      interaction_id: String(grant.interactionId),
+      approved_by: grant.approvedBy ?? null,
+      created_at: Date.now(),
+    });
+    if (inserted) this.#bumpPolicyVersion();
+  }
+
+  async listGrants(): Promise<GlobalGrant[]> {
+    await this.#ensureInitialized();
+    return this.#store.listGrants().map((row) => ({
+      id: row.id,
+      tool: row.tool,
+      input: JSON.parse(row.input) as unknown,
+      sessionId: row.session_id,
+      interactionId: row.interaction_id,
+      approvedBy:
+        row.approved_by === null ? null : (this.#store.getToken(row.approved_by)?.label ?? row.approved_by),
+      createdAt: iso(row.created_at),
+    }));
+  }
+
+  async removeGrant(id: string): Promise<boolean> {
+    await this.#ensureInitialized();
+    const removed = this.#store.deleteGrant(id);
+    if (removed) this.#bumpPolicyVersion();
+    return removed;
+  }
+
+  // sessions index and inbox
+
+  /** SessionDO reports every state change; the index is updated and inbox sockets hear of it. */
+  async sessionChanged(view: SessionView): Promise<void> {
+    await this.#ensureInitialized();
+    const parsed = SessionView.safeParse(view);
+    if (!parsed.success) throw new TypeError(`invalid session view: ${parsed.error.message}`);
+    const session = parsed.data;
+    this.#store.upsertSession({
+      session_id: session.sessionId,
+      view: JSON.stringify(session),
+      pending: isPending(session) ? 1 : 0,
+      updated_at: Date.now(),
+    });
+    this.#broadcast({ type: 'session', session, ts: new Date().toISOString() });
+  }
+
+  async listSessions(): Promise<SessionView[]> {
+    await this.#ensureInitialized();
+    return this.#store.recentSessions(sessionListLimit).map((row) => JSON.parse(row.view) as SessionView);
+  }
+
+  async inbox(): Promise<SessionView[]> {
+    await this.#ensureInitialized();
+    return byUrgency(this.#store.pendingSessions().map((row) => JSON.parse(row.view) as SessionView));
+  }
+
+  #broadcast(message: InboxMessage): void {
+    const text = JSON.stringify(message);
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(text);
+      } catch {
+        // A socket closing under us hears nothing more; its close handler cleans up.
+      }
+    }
+  }
+
+  /** The inbox WebSocket. Only the Worker reaches this, after authenticating the approver. */
+  override async fetch(request: Request): Promise<Response> {
+    await this.#ensureInitialized();
+    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket')
+      return new Response('expected a WebSocket upgrade', { status: 426 });
+    const principal = JSON.parse(request.headers.get(principalHeader) ?? 'null') as Principal | null;
+    if (!principal || principal.workspaceId !== this.#workspaceId)
+      return new Response('forbidden', { status: 403 });
+    const { 0: client, 1: server } = new WebSocketPair();
+    // Tagged with the token id, so revoking the token finds and closes its sockets.
+    this.ctx.acceptWebSocket(server, [principal.tokenId]);
+    server.serializeAttachment({ principal } satisfies InboxAttachment);
+    const snapshot: InboxMessage = {
+      type: 'snapshot',
+      sessions: await this.inbox(),
+      ts: new Date().toISOString(),
+    };
+    server.send(JSON.stringify(snapshot));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Approvers mostly listen: `snapshot` asks for a fresh one; anything else is ignored. */
+  override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    await this.#ensureInitialized();
+    if (message !== 'snapshot') return;
+    const snapshot: InboxMessage = {
+      type: 'snapshot',
+      sessions: await this.inbox(),
+      ts: new Date().toISOString(),
+    };
+    socket.send(JSON.stringify(snapshot));
+  }
+
+  override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
+    await this.#ensureInitialized();
+    try {
+      socket.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // Already closed by the runtime.
+    }
+  }
+
+  override async webSocketError(socket: WebSocket): Promise<void> {
+    await this.#ensureInitialized();
+    try {
+      socket.close(1011, 'error');
+    } catch {
+      // Already closed.
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Role } from '../../shared/contract/index.ts';
+import { defaultWorkspaceId, looksLikeToken, parseCredential } from '../workspace/credentials.ts';
+import type { AuthResult } from '../workspace/workspace-do.ts';
+import { forbidden, rateLimited, unauthorized } from './errors.ts';
+import type { Principal } from './principal.ts';
+
+/** Query parameters that would put a bearer token in a URL (logs, history, Referer): always refused. */
+const tokenParams = ['token', 'access_token', 'auth', 'authorization', 'bearer'];
+
+const isWebSocketUpgrade = (c: Context) => c.req.header('upgrade')?.toLowerCase() === 'websocket';
+
+function bearerOf(c: Context): string | null {
+  const header = c.req.header('authorization');
+  if (header === undefined) return null;
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw unauthorized('the Authorization header must be "Bearer <token>"');
+  return match[1];
+}
+
+/** Which workspace a credential belongs to: named in it, or `default` for the bootstrap token. */
+const workspaceOf = (credential: string) => parseCredential(credential)?.workspaceId ?? defaultWorkspaceId;
+
+function principalOf(result: AuthResult): Principal {
+  if (result.ok) return result.principal;
+  if (result.reason === 'rate_limited')
+    throw rateLimited('too many requests for this token; slow down', result.retryAfterSeconds);
+  throw unauthorized('the token is unknown, malformed or revoked');
+}
+
+/** Checks the caller's credential against its workspace and returns who it is (no role check). */
+export async function authenticate(c: Context<{ Bindings: Env }>): Promise<Principal> {
+  const query = new URL(c.req.url).searchParams;
+  if (tokenParams.some((name) => query.has(name)))
+    throw unauthorized('tokens are never accepted in a URL; send "Authorization: Bearer <token>"');
+  const ticket = query.get('ticket');
+  if (ticket !== null && looksLikeToken(ticket))
+    throw unauthorized('a token is not a ticket; get one from POST /api/v1/ws-tickets');
+  const bearer = bearerOf(c);
+  if (bearer !== null) {
+    return principalOf(await c.env.WORKSPACE.getByName(workspaceOf(bearer)).authenticate(bearer));
+  }
+  if (ticket !== null) {
+    // Browsers cannot set headers on a WebSocket; a short-lived single-use ticket stands in.
+    if (!isWebSocketUpgrade(c)) throw unauthorized('tickets are accepted on WebSocket upgrades only');
+    const parsed = parseCredential(ticket);
+    if (parsed?.kind !== 'ticket') throw unauthorized('the ticket is unknown, used or expired');
+    const result = await c.env.WORKSPACE.getByName(parsed.workspaceId).redeemTicket(ticket);
+    if (!result.ok && result.reason === 'invalid')
+      throw unauthorized('the ticket is unknown, used or expired');
+    return principalOf(result);
+  }
+  throw unauthorized();
+}
+
+/** May a principal of `role` use a route open to `roles`? Admin may use every route. */
+export const roleAllows = (role: Role, roles: readonly Role[]) => role === 'admin' || roles.includes(role);
+
+/**
+ * Authenticates the caller and checks its role: 401 for no, bad or revoked credentials, 403 for
+ * a role the route does not admit, 429 when the token is over its rate. Sets `c.var.principal`.
+ * `admin` passes every check, so routes that answer interactions list `approver` only and
+ * thereby stay closed to agent tokens.
+ */
+export const requireRole = (...roles: Role[]): MiddlewareHandler<{ Bindings: Env }> =>
+  async function requireRole(c, next) {
+    const principal = await authenticate(c);
+    if (!roleAllows(principal.role, roles))
+      throw forbidden(`this needs a token of role ${roles.join(' or ')}; this one is ${principal.role}`);
+    c.set('principal', principal);
+    await next();
+  };

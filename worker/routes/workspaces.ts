@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { CreatedWorkspace } from '../../shared/contract/index.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { requireRole } from '../http/auth.ts';
+import { forbidden } from '../http/errors.ts';
+import type { RouteDoc } from '../http/openapi.ts';
+import { bootstrapTokenId, defaultWorkspaceId } from '../workspace/credentials.ts';
+import { randomId } from '../workspace/secrets.ts';
+
+/**
+ * `POST /workspaces`: only the operator's bootstrap token (GATEHOUSE_ADMIN_TOKEN) opens new
+ * workspaces; each gets its own admin token, shown once, and shares nothing with the others.
+ */
+export const workspaceRoutes = new Hono<AppEnv>().post('/workspaces', requireRole('admin'), async (c) => {
+  const { workspaceId, tokenId } = c.var.principal;
+  if (workspaceId !== defaultWorkspaceId || tokenId !== bootstrapTokenId)
+    throw forbidden('only the bootstrap admin token (GATEHOUSE_ADMIN_TOKEN) can create workspaces');
+  const id = randomId('ws-');
+  const issued = await c.env.WORKSPACE.getByName(id).issueToken({ role: 'admin', label: 'workspace admin' });
+  const body: CreatedWorkspace = { workspaceId: id, tokenId: issued.id, token: issued.token };
+  return c.json(body, 201);
+});
+
+export const workspaceRouteDocs: RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/workspaces',
+    role: 'admin',
+    summary: 'Create a workspace and its first admin token (bootstrap admin token only)',
+    response: CreatedWorkspace,
+    status: 201,
+  },
+];

@@ -1,0 +1,57 @@
+/**
+ * The WorkspaceDO's SQLite schema, as an ordered list of migrations. Migration N brings the
+ * schema from version N to N + 1; applied migrations are never edited, only appended to.
+ * Times are epoch milliseconds (INTEGER); JSON columns hold redacted display copies only.
+ */
+export const migrations: readonly string[] = [
+  `
+  CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  CREATE TABLE tokens (
+    id TEXT PRIMARY KEY,
+    role TEXT NOT NULL,
+    label TEXT,
+    hash TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  );
+
+  CREATE TABLE pairing_codes (
+    hash TEXT PRIMARY KEY,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER,
+    created_by TEXT NOT NULL
+  );
+
+  CREATE TABLE tickets (
+    id TEXT PRIMARY KEY,
+    hash TEXT NOT NULL,
+    token_id TEXT NOT NULL,
+    role TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE grants (
+    id TEXT PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    tool TEXT NOT NULL,
+    input TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    interaction_id TEXT NOT NULL,
+    approved_by TEXT,
+    created_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE sessions (
+    session_id TEXT PRIMARY KEY,
+    view TEXT NOT NULL,
+    pending INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_pending ON sessions (pending) WHERE pending = 1;
+  CREATE INDEX sessions_updated ON sessions (updated_at);
+
+  CREATE TABLE rate_windows (key TEXT PRIMARY KEY, window_start INTEGER NOT NULL, count INTEGER NOT NULL);
+  `,
+];
