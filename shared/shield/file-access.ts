@@ -1,0 +1,67 @@
+import { stringField, toolFacts } from '../tools/catalog.ts';
+import { maskSecrets } from './mask.ts';
+import { globNamesSecretFile, isSecretPath } from './secret-paths.ts';
+import { shellSecretFile } from './shell-files.ts';
+
+export interface ToolCallLike {
+  tool: string;
+  input: Record<string, unknown>;
+}
+
+/**
+ * Input fields that hold a path or a glob, in any tool: Claude Code's `file_path`, `path`,
+ * `notebook_path`, Grep's `glob`, Glob's `pattern`, and the `path`/`paths`/`filename`/`dir`
+ * fields MCP file servers use. Grep's own `pattern` is a content regex and is not a path.
+ */
+const pathKey = /^(?:[a-z]+_)*(?:path|paths|file|files|filename|filenames|dir|directory|glob|globs)$/;
+
+function normalizeKey(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+function namesSecret(value: string): boolean {
+  return isSecretPath(value) || (/[*?[{]/.test(value) && globNamesSecretFile(value));
+}
+
+/** Path-like string fields anywhere in the input (a few levels deep), as `[key, value]`. */
+function pathValues(input: Record<string, unknown>, tool: string): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown, depth: number) => {
+    if (depth > 4 || node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      const isPath = pathKey.test(normalizeKey(key)) || (tool === 'Glob' && key === 'pattern');
+      if (isPath && typeof value === 'string') found.push(value);
+      else if (isPath && Array.isArray(value)) found.push(...value.filter((v) => typeof v === 'string'));
+      else walk(value, depth + 1);
+    }
+  };
+  walk(input, 0);
+  return found;
+}
+
+/** Shown in a decision's reason: bounded, and masked in case the "path" carries a secret. */
+function display(path: string): string {
+  const masked = maskSecrets(path.slice(0, 1000));
+  return masked.length > 200 ? `${masked.slice(0, 200)}…` : masked;
+}
+
+/**
+ * The secret file a tool call would read, if any: a file tool (`Read`, `Grep`, `Glob`, the
+ * edit tools, whose results echo file content, and MCP tools with path fields) pointed at one,
+ * or a shell command naming one. `null` when none is named.
+ */
+export function secretFileAccess(call: ToolCallLike): { path: string } | null {
+  try {
+    const facts = toolFacts(call.tool);
+    const command = stringField(call.input, facts.commandField);
+    if (command !== undefined) {
+      const file = shellSecretFile(command);
+      if (file !== null) return { path: display(file) };
+    }
+    const file = pathValues(call.input, call.tool).find(namesSecret);
+    return file === undefined ? null : { path: display(file) };
+  } catch {
+    // An input the shield cannot walk is treated as touching a secret (fail closed).
+    return { path: '(unreadable input)' };
+  }
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Every kind of secret the shield recognizes: the one list the detector, the redaction markers
+ * (`[REDACTED:<kind>]`) and the decision reasons share.
+ */
+export const SecretKind = z.enum([
+  'private_key',
+  'jwt',
+  'aws_access_key',
+  'aws_secret_key',
+  'github_token',
+  'gitlab_token',
+  'slack_token',
+  'slack_webhook',
+  'anthropic_key',
+  'openai_key',
+  'stripe_key',
+  'google_api_key',
+  'npm_token',
+  'bearer_token',
+  'url_credentials',
+  'cookie',
+  'password_assignment',
+  'generic_api_key',
+  /**
+   * Not a secret but the absence of an answer: part of the input was too large or too deep to
+   * scan within the shield's bounds, so it cannot be called clean (fail closed).
+   */
+  'unscanned_input',
+]);
+export type SecretKind = z.infer<typeof SecretKind>;

@@ -1,0 +1,38 @@
+import type { SecretKind } from './kinds.ts';
+import { type SecretPattern, secretPatterns } from './patterns.ts';
+
+/** Where a secret sits in a text: `text.slice(start, end)` is the secret itself. */
+export interface SecretSpan {
+  kind: SecretKind;
+  start: number;
+  end: number;
+}
+
+function spanOf(pattern: SecretPattern, match: RegExpExecArray): { start: number; end: number } {
+  for (const name of pattern.secretGroups ?? []) {
+    const indices = match.indices?.groups?.[name];
+    if (indices) return { start: indices[0], end: indices[1] };
+  }
+  return { start: match.index, end: match.index + match[0].length };
+}
+
+/**
+ * Every secret in `text`, in pattern order (the specific patterns come first). Spans from
+ * different patterns may overlap; callers that rewrite the text merge them.
+ */
+export function matchSecrets(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (const pattern of secretPatterns) {
+    // A fresh regex per call: the shared one's `lastIndex` must not leak between texts.
+    const regex = new RegExp(pattern.regex);
+    for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
+      if (match[0].length === 0) regex.lastIndex++;
+      const { start, end } = spanOf(pattern, match);
+      const secret = text.slice(start, end);
+      if (pattern.accept && !pattern.accept(secret, match, text)) continue;
+      const kind = typeof pattern.kind === 'function' ? pattern.kind(match) : pattern.kind;
+      spans.push({ kind, start, end });
+    }
+  }
+  return spans;
+}
