@@ -79,3 +79,10 @@ export const SessionEvent = z.discriminatedUnion('name', [
 export type SessionEvent = z.infer<typeof SessionEvent>;
 export type SessionEventName = SessionEvent['name'];
 export type SessionEventValue<N extends SessionEventName> = Extract<SessionEvent, { name: N }>['value'];
+
+/** `GET /sessions/{sid}/audit`: the event log a page at a time; `next` is the `after` of the next page. */
+export const AuditLog = z.object({
+  events: z.array(SessionEvent),
+  next: z.number().int().positive().nullable(),
+});
+export type AuditLog = z.infer<typeof AuditLog>;

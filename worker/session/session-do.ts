@@ -1,4 +1,616 @@
 import { DurableObject } from 'cloudflare:workers';
+import { approvalKey } from '../../shared/approval-key/index.ts';
+import {
+  type AuditLog,
+  type EngineToolCall,
+  type Interaction,
+  type InteractionRespondRequest,
+  limits,
+  type SessionDeclaration,
+  type SessionEvent,
+  type SessionView,
+  type ToolCallRequest,
+  type ToolCallResultRequest,
+  type ToolCallState,
+} from '../../shared/contract/index.ts';
+import { redactText, toDisplayCopy } from '../../shared/redact/index.ts';
+import { errorBody } from '../http/errors.ts';
+import { canceledResolution, userResolution } from './actions.ts';
+import { callerHeader, type SessionCaller } from './caller.ts';
+import { Commit } from './commit.ts';
+import { applyDeclaration, applyModeSelection } from './declaration.ts';
+import { evaluateCall, failClosedDecision } from './evaluation.ts';
+import { expireDue, newInteractionId, openInteraction, resolveInteraction } from './lifecycle.ts';
+import { modeInForce } from './modes.ts';
+import { Notifier } from './notifier.ts';
+import { PolicyCache } from './policy.ts';
+import type { SessionMeta, ToolCallRecord } from './records.ts';
+import { ok, type Result, refuse } from './result.ts';
+import { SessionStore } from './storage.ts';
+import { EventHub } from './streams.ts';
+import { interactionView, sessionView, toolCallState } from './views.ts';
+import { Waiters } from './waiters.ts';
 
-/** One agent session: its plan, tool calls, interactions and event log. */
-export class SessionDO extends DurableObject<Env> {}
+/** A tool call as the route hands it over: the request body without the transport's `wait`. */
+export type ToolCallSubmission = Omit<ToolCallRequest, 'wait'>;
+
+/** An "always allow" that cannot reach the workspace is retried with backoff, this many times. */
+const globalGrantAttempts = 20;
+const globalGrantBackoffMs = (attempts: number) => Math.min(5_000 * 2 ** attempts, 10 * 60_000);
+const replayPage = 500;
+
+/**
+ * One agent session (DESIGN §2, §6): its plan and mode, its tool calls, at most one active
+ * interaction with a FIFO queue behind it, its grants and its event log. Single-threaded: every
+ * check-then-write below is synchronous, so concurrent answers cannot both win.
+ */
+export class SessionDO extends DurableObject<Env> {
+  #init: 'zero' | 'starting' | 'started' = 'zero';
+  #starting: Promise<void> | null = null;
+  readonly #store: SessionStore;
+  readonly #hub: EventHub;
+  readonly #waiters = new Waiters();
+  readonly #policy: PolicyCache;
+  readonly #notifier: Notifier;
+  /** Notifications and alarm updates started by commits; answers wait for them. */
+  readonly #inFlight = new Set<Promise<void>>();
+  #delivery: Promise<void> = Promise.resolve();
+  #workspaceId: string | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.#store = new SessionStore(ctx.storage);
+    this.#hub = new EventHub(ctx);
+    this.#policy = new PolicyCache(() => this.#workspace().getPolicy());
+    this.#notifier = new Notifier(() => this.#sendView());
+  }
+
+  // ── entry guard ─────────────────────────────────────────────────────────────────────────
+
+  /** Every entry point passes here first: schema migrated, auto-response set, identity known. */
+  async #ensureInitialized(): Promise<void> {
+    if (this.#init === 'started') return;
+    if (this.#init === 'zero') {
+      this.#init = 'starting';
+      this.#starting = this.ctx.blockConcurrencyWhile(async () => {
+        try {
+          this.#store.migrate();
+          // Answered by the runtime without waking the object: idle sockets cost nothing.
+          this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
+          this.#workspaceId = this.#store.meta()?.workspaceId ?? null;
+          this.#init = 'started';
+        } catch (error) {
+          this.#init = 'zero';
+          throw error;
+        }
+      });
+    }
+    await this.#starting;
+  }
+
+  /** Initialises, checks the caller addresses this very session, and expires what is overdue. */
+  async #enter(caller: SessionCaller): Promise<Result<SessionMeta | null>> {
+    await this.#ensureInitialized();
+    const meta = this.#store.meta();
+    if (meta && (meta.workspaceId !== caller.workspaceId || meta.sessionId !== caller.sessionId)) {
+      return refuse.notFound(`session "${caller.sessionId}" not found`);
+    }
+    this.#workspaceId ??= caller.workspaceId;
+    if (!meta) return ok(null);
+    this.#expireOverdue();
+    return ok(this.#store.meta());
+  }
+
+  async #enterExisting(caller: SessionCaller): Promise<Result<SessionMeta>> {
+    const entered = await this.#enter(caller);
+    if (!entered.ok) return entered;
+    if (!entered.value) return refuse.notFound(`session "${caller.sessionId}" not found`);
+    return ok(entered.value);
+  }
+
+  // ── commits and what follows them ───────────────────────────────────────────────────────
+
+  #commit<T>(work: (commit: Commit) => T): T {
+    const commit = new Commit(this.#store, Date.now());
+    const value = this.#store.transaction(() => {
+      const result = work(commit);
+      if (commit.viewChanged) this.#store.touch(commit.now);
+      return result;
+    });
+    for (const event of commit.events) this.#hub.publish(event);
+    for (const toolCallId of commit.resolved) this.#waiters.wake(toolCallId);
+    if (commit.scheduleChanged) this.#track(this.#reschedule());
+    if (commit.viewChanged) this.#track(this.#notifier.notify());
+    return value;
+  }
+
+  #track(promise: Promise<void>): void {
+    this.#inFlight.add(promise);
+    void promise.finally(() => this.#inFlight.delete(promise));
+  }
+
+  /** Answers go out after the inbox heard of the change and the alarm moved. */
+  async #settled(): Promise<void> {
+    await Promise.all([...this.#inFlight]);
+  }
+
+  #reschedule(): Promise<void> {
+    const due = [
+      this.#store.activeInteraction()?.expiresAt ?? null,
+      this.#store.nextGlobalGrantAttempt(),
+    ].filter((at): at is number => at !== null);
+    return this.#store
+      .setAlarm(due.length > 0 ? Math.min(...due) : null)
+      .catch((error) => console.error('could not schedule the session alarm', error));
+  }
+
+  /** An expired interaction is expired now, even when its alarm has not run yet: the clock decides. */
+  #expireOverdue(): void {
+    const active = this.#store.activeInteraction();
+    if (!active || active.expiresAt === null || active.expiresAt > Date.now()) return;
+    this.#commit((commit) => expireDue(commit));
+  }
+
+  #workspace() {
+    if (this.#workspaceId === null) throw new Error('session has no workspace yet');
+    return this.env.WORKSPACE.getByName(this.#workspaceId);
+  }
+
+  async #sendView(): Promise<void> {
+    const meta = this.#store.meta();
+    if (!meta) return;
+    await this.#workspace().sessionChanged(sessionView(this.#store, meta));
+  }
+
+  /** Sends "always allow" grants to the workspace; one delivery at a time, retried by the alarm. */
+  #deliverGlobalGrants(): Promise<void> {
+    this.#delivery = this.#delivery.then(() => this.#deliverDue());
+    return this.#delivery;
+  }
+
+  async #deliverDue(): Promise<void> {
+    try {
+      for (const { grant, attempts } of this.#store.pendingGlobalGrants(Date.now())) {
+        try {
+          await this.#workspace().addGlobalGrant(grant);
+          this.#store.globalGrantDelivered(grant.interactionId);
+          this.#policy.invalidate();
+        } catch (error) {
+          if (attempts + 1 >= globalGrantAttempts) {
+            console.error('giving up on an always-allow grant', grant.interactionId, error);
+            this.#store.globalGrantDelivered(grant.interactionId);
+          } else {
+            console.warn('always-allow grant not delivered; will retry', error);
+            this.#store.globalGrantFailed(grant.interactionId, Date.now() + globalGrantBackoffMs(attempts));
+          }
+        }
+      }
+      await this.#reschedule();
+    } catch (error) {
+      console.error('global grant delivery failed', error);
+    }
+  }
+
+  // ── tool calls ──────────────────────────────────────────────────────────────────────────
+
+  #state(toolCallId: string): ToolCallState {
+    const call = this.#store.toolCall(toolCallId);
+    if (!call) throw new Error(`tool call ${toolCallId} vanished`);
+    return toolCallState(this.#store, call);
+  }
+
+  /** The call's state, after holding on up to `waitSeconds` for a pending one to be resolved. */
+  async #stateAfterWait(toolCallId: string, waitSeconds: number): Promise<ToolCallState> {
+    await this.#settled();
+    const state = this.#state(toolCallId);
+    if (state.outcome !== 'pending' || waitSeconds <= 0) return state;
+    await this.#waiters.wait(toolCallId, Math.min(waitSeconds, limits.waitSeconds) * 1000);
+    this.#expireOverdue();
+    await this.#settled();
+    return this.#state(toolCallId);
+  }
+
+  async #resubmitted(
+    earlier: ToolCallRecord,
+    request: ToolCallSubmission,
+    key: string,
+    waitSeconds: number,
+  ): Promise<Result<ToolCallState>> {
+    if (earlier.tool !== request.tool || earlier.approvalKey !== key) {
+      return refuse.conflict(
+        `tool call "${earlier.id}" was already submitted with a different tool or input`,
+        toolCallState(this.#store, earlier),
+      );
+    }
+    return ok(await this.#stateAfterWait(earlier.id, waitSeconds));
+  }
+
+  /** `POST /sessions/{sid}/tool-calls`: evaluate (idempotent by `tool_call_id`), ask if need be, wait. */
+  async submitToolCall(
+    caller: SessionCaller,
+    request: ToolCallSubmission,
+    waitSeconds = 0,
+  ): Promise<Result<ToolCallState>> {
+    const entered = await this.#enter(caller);
+    if (!entered.ok) return entered;
+    const call: EngineToolCall = {
+      toolCallId: request.tool_call_id,
+      tool: request.tool,
+      input: request.input,
+      ...(request.capability === undefined ? {} : { capability: request.capability }),
+      ...(request.cwd === undefined ? {} : { cwd: request.cwd }),
+    };
+    let key: string;
+    try {
+      key = await approvalKey(call.tool, call.input);
+    } catch (error) {
+      console.error('approval key failed; denying', error);
+      return ok(unsavedDenial(call, 'The relay could not fingerprint this call, so it is denied.'));
+    }
+    const earlier = this.#store.toolCall(call.toolCallId);
+    if (earlier) return this.#resubmitted(earlier, request, key, waitSeconds);
+
+    const evaluation = await evaluateCall({
+      policy: this.#policy,
+      policyVersion: caller.policyVersion,
+      meta: () => this.#store.meta(),
+      call,
+      approvalKey: key,
+      sessionGrants: () => this.#store.grantKeys(),
+    });
+    // The evaluation awaited: a duplicate of this call may have been stored meanwhile.
+    const raced = this.#store.toolCall(call.toolCallId);
+    if (raced) return this.#resubmitted(raced, request, key, waitSeconds);
+    this.#expireOverdue();
+    const { decision } = evaluation;
+    const ask = decision.behavior === 'ask';
+    if (ask && this.#store.activeInteraction() && this.#store.queueLength() >= limits.queueLength) {
+      return refuse.rateLimited(
+        `this session already has ${limits.queueLength} questions waiting behind the active one; answer some first`,
+      );
+    }
+    const record: ToolCallRecord = {
+      id: call.toolCallId,
+      tool: call.tool,
+      input: toDisplayCopy(call.input),
+      approvalKey: key,
+      capability: call.capability ?? null,
+      cwd: call.cwd === undefined ? null : redactText(call.cwd),
+      decision,
+      interactionId: ask ? newInteractionId() : null,
+      resolution: null,
+      result: null,
+      createdAt: Date.now(),
+    };
+    try {
+      this.#commit((commit) => {
+        if (!this.#store.meta()) {
+          // A session the agent never declared exists from its first tool call on.
+          const engineMode = modeInForce(
+            evaluation.plan?.mode ?? 'default',
+            evaluation.plan?.allowedModes ?? null,
+          );
+          this.#store.saveMeta(implicitMeta(caller, engineMode, commit.now));
+        }
+        this.#store.insertToolCall(record);
+        commit.emit('TOOL_CALL_START', {
+          toolCallId: record.id,
+          tool: record.tool,
+          input: record.input,
+          ...(record.capability === null ? {} : { capability: record.capability }),
+          ...(record.cwd === null ? {} : { cwd: record.cwd }),
+        });
+        commit.emit('tool_permission_decision', decision);
+        if (ask) openInteraction(commit, record, evaluation.timeoutSeconds);
+        commit.viewChanged = true;
+      });
+    } catch (error) {
+      console.error('could not store the tool call; denying', error);
+      return ok(unsavedDenial(call, 'The relay could not record this call, so it is denied.'));
+    }
+    return ok(await this.#stateAfterWait(record.id, waitSeconds));
+  }
+
+  /** `GET /sessions/{sid}/tool-calls/{tcid}?wait=N`. */
+  async getToolCall(
+    caller: SessionCaller,
+    toolCallId: string,
+    waitSeconds = 0,
+  ): Promise<Result<ToolCallState>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    if (!this.#store.toolCall(toolCallId)) return refuse.notFound(`tool call "${toolCallId}" not found`);
+    return ok(await this.#stateAfterWait(toolCallId, waitSeconds));
+  }
+
+  /** `DELETE /sessions/{sid}/tool-calls/{tcid}`: the agent stopped waiting; its question is withdrawn. */
+  async cancelToolCall(caller: SessionCaller, toolCallId: string): Promise<Result<ToolCallState>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    const call = this.#store.toolCall(toolCallId);
+    if (!call) return refuse.notFound(`tool call "${toolCallId}" not found`);
+    const interaction = call.interactionId === null ? null : this.#store.interaction(call.interactionId);
+    if (!interaction || interaction.state === 'resolved') {
+      return refuse.conflict(
+        `tool call "${toolCallId}" is not waiting for an answer`,
+        toolCallState(this.#store, call),
+      );
+    }
+    this.#commit((commit) =>
+      resolveInteraction(
+        commit,
+        interaction,
+        canceledResolution({ toolCallId, interactionId: interaction.id }),
+      ),
+    );
+    await this.#settled();
+    return ok(this.#state(toolCallId));
+  }
+
+  /** `POST /sessions/{sid}/tool-calls/{tcid}/result`: once, and only for a call that was allowed. */
+  async reportResult(
+    caller: SessionCaller,
+    toolCallId: string,
+    result: ToolCallResultRequest,
+  ): Promise<Result<ToolCallState>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    const call = this.#store.toolCall(toolCallId);
+    if (!call) return refuse.notFound(`tool call "${toolCallId}" not found`);
+    const state = toolCallState(this.#store, call);
+    if (state.outcome !== 'allow') {
+      const why =
+        state.outcome === 'pending' ? 'is still waiting for an answer' : 'was denied, so it did not run';
+      return refuse.conflict(`tool call "${toolCallId}" ${why}`, state);
+    }
+    if (call.result) return refuse.conflict(`tool call "${toolCallId}" already has a result`, state);
+    const output = result.output === undefined ? undefined : displayOutput(result.output);
+    this.#commit((commit) => {
+      this.#store.setToolCallResult(toolCallId, {
+        status: result.status,
+        ...(output === undefined ? {} : { output }),
+      });
+      commit.emit('TOOL_CALL_RESULT', {
+        toolCallId,
+        status: result.status,
+        ...(output === undefined ? {} : { output }),
+      });
+    });
+    return ok(this.#state(toolCallId));
+  }
+
+  // ── the session ─────────────────────────────────────────────────────────────────────────
+
+  /** `PUT /sessions/{sid}`: declare or update; creates the session. */
+  async declareSession(caller: SessionCaller, declaration: SessionDeclaration): Promise<Result<SessionView>> {
+    const entered = await this.#enter(caller);
+    if (!entered.ok) return entered;
+    const snapshot = await this.#policy.snapshot(caller.policyVersion);
+    const change = applyDeclaration({
+      existing: this.#store.meta(),
+      declaration,
+      caller,
+      workspacePlan: snapshot.workspacePlan,
+      now: Date.now(),
+    });
+    if (!change.ok) return change;
+    const { meta, updated, modeChanged } = change.value;
+    this.#commit((commit) => {
+      this.#store.saveMeta(meta);
+      if (updated) commit.emit('session_updated', updated);
+      if (modeChanged) commit.emit('mode_changed', modeChanged);
+      commit.viewChanged = true;
+    });
+    await this.#settled();
+    return ok(sessionView(this.#store, this.#store.meta() ?? meta));
+  }
+
+  /** `GET /sessions/{sid}`. */
+  async getSession(caller: SessionCaller): Promise<Result<SessionView>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    return ok(sessionView(this.#store, entered.value));
+  }
+
+  /** `PUT /sessions/{sid}/mode`: applies from the next evaluation on. */
+  async selectMode(caller: SessionCaller, mode: string): Promise<Result<SessionView>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    const snapshot = await this.#policy.snapshot(caller.policyVersion);
+    const existing = this.#store.meta() ?? entered.value;
+    const change = applyModeSelection({
+      existing,
+      name: mode,
+      caller,
+      allowedModes: snapshot.workspacePlan.allowedModes,
+      now: Date.now(),
+    });
+    if (!change.ok) return change;
+    const { meta, modeChanged } = change.value;
+    if (modeChanged) {
+      this.#commit((commit) => {
+        this.#store.saveMeta(meta);
+        commit.emit('mode_changed', modeChanged);
+        commit.viewChanged = true;
+      });
+      await this.#settled();
+    }
+    return ok(sessionView(this.#store, this.#store.meta() ?? meta));
+  }
+
+  /**
+   * `POST /sessions/{sid}/interaction-respond`: only the active interaction, only once. The
+   * check and the write happen in one synchronous turn, so of any number of concurrent answers
+   * exactly one wins; the others see it resolved.
+   */
+  async respond(caller: SessionCaller, request: InteractionRespondRequest): Promise<Result<Interaction>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    const meta = entered.value;
+    // The route already refuses agent tokens; the session refuses them too (DESIGN §3's core property).
+    if (caller.actor === 'agent' || caller.actor === 'system') {
+      return refuse.forbidden('only an approver can answer an interaction');
+    }
+    const interaction = this.#store.interaction(request.interaction_id);
+    if (!interaction)
+      return refuse.notFound(`interaction "${request.interaction_id}" not found in this session`);
+    if (interaction.state !== 'active') {
+      const current = { interaction: interactionView(this.#store, meta, interaction) };
+      if (interaction.resolution?.source === 'timeout') {
+        return refuse.expired(`interaction "${interaction.id}" expired without an answer`, current);
+      }
+      const why = interaction.state === 'queued' ? 'is queued behind the active one' : 'is already resolved';
+      return refuse.conflict(`interaction "${interaction.id}" ${why}`, current);
+    }
+    const call = this.#store.toolCall(interaction.toolCallId);
+    if (!call) throw new Error(`interaction ${interaction.id} has no tool call`);
+    const resolution = userResolution(request.answer, { toolCallId: call.id, interactionId: interaction.id });
+    const global = resolution.behavior === 'allow' && resolution.scope === 'global';
+    this.#commit((commit) => {
+      resolveInteraction(commit, interaction, resolution);
+      if (resolution.behavior === 'allow' && resolution.scope === 'session') {
+        this.#store.insertGrant({
+          key: call.approvalKey,
+          tool: call.tool,
+          input: call.input,
+          interactionId: interaction.id,
+          createdAt: commit.now,
+        });
+      }
+      if (global) {
+        this.#store.enqueueGlobalGrant(
+          {
+            key: call.approvalKey,
+            tool: call.tool,
+            input: call.input,
+            sessionId: meta.sessionId,
+            interactionId: interaction.id,
+            ...(caller.tokenId === undefined ? {} : { approvedBy: caller.tokenId }),
+          },
+          commit.now,
+        );
+        commit.scheduleChanged = true;
+      }
+    });
+    // The approver's answer returns once an "always allow" is in force workspace-wide.
+    if (global) await this.#deliverGlobalGrants();
+    await this.#settled();
+    const resolved = this.#store.interaction(interaction.id) ?? interaction;
+    return ok(interactionView(this.#store, meta, resolved));
+  }
+
+  /** `GET /sessions/{sid}/audit`: the event log, a page at a time. */
+  async auditLog(caller: SessionCaller, after = 0, limit = 1000): Promise<Result<AuditLog>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    const events = this.#store.eventsAfter(after, limit + 1);
+    const more = events.length > limit;
+    const page = more ? events.slice(0, limit) : events;
+    return ok({ events: page, next: more ? (page.at(-1)?.seq ?? null) : null });
+  }
+
+  // ── streams, alarm and sockets ──────────────────────────────────────────────────────────
+
+  *#eventsAfter(after: number): Generator<SessionEvent> {
+    let seq = after;
+    for (;;) {
+      const page = this.#store.eventsAfter(seq, replayPage);
+      yield* page;
+      const last = page.at(-1);
+      if (page.length < replayPage || !last) return;
+      seq = last.seq;
+    }
+  }
+
+  /** `GET /sessions/{sid}/events`: SSE, or a hibernating WebSocket; replay after `?after=`, then live. */
+  override async fetch(request: Request): Promise<Response> {
+    await this.#ensureInitialized();
+    let caller: SessionCaller | null = null;
+    try {
+      caller = JSON.parse(request.headers.get(callerHeader) ?? 'null') as SessionCaller | null;
+    } catch {
+      caller = null;
+    }
+    if (!caller) return Response.json(errorBody('invalid_request', 'no caller'), { status: 400 });
+    const meta = this.#store.meta();
+    if (!meta || meta.workspaceId !== caller.workspaceId || meta.sessionId !== caller.sessionId) {
+      return Response.json(errorBody('not_found', `session "${caller.sessionId}" not found`), {
+        status: 404,
+      });
+    }
+    const after = Math.max(0, Math.floor(Number(new URL(request.url).searchParams.get('after') ?? 0)) || 0);
+    if (request.headers.get('upgrade')?.toLowerCase() === 'websocket') {
+      const { 0: client, 1: server } = new WebSocketPair();
+      this.#hub.acceptSocket(server, this.#eventsAfter(after));
+      return new Response(null, { status: 101, webSocket: client });
+    }
+    return this.#hub.openSse(this.#eventsAfter(after), after);
+  }
+
+  /** Expires the active interaction when due, retries grant deliveries, sets the next alarm. */
+  override async alarm(): Promise<void> {
+    await this.#ensureInitialized();
+    if (this.#store.meta()) this.#expireOverdue();
+    await this.#deliverGlobalGrants();
+    await this.#reschedule();
+    await this.#settled();
+  }
+
+  /** Readers only listen; `ping` is answered by the runtime. Anything else is ignored. */
+  override async webSocketMessage(_socket: WebSocket, _message: string | ArrayBuffer): Promise<void> {
+    await this.#ensureInitialized();
+  }
+
+  override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
+    await this.#ensureInitialized();
+    try {
+      socket.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // Already closed by the runtime.
+    }
+  }
+
+  override async webSocketError(socket: WebSocket): Promise<void> {
+    await this.#ensureInitialized();
+    try {
+      socket.close(1011, 'error');
+    } catch {
+      // Already closed.
+    }
+  }
+}
+
+function implicitMeta(
+  caller: SessionCaller,
+  engineMode: SessionMeta['engineMode'],
+  now: number,
+): SessionMeta {
+  return {
+    workspaceId: caller.workspaceId,
+    sessionId: caller.sessionId,
+    title: null,
+    agent: null,
+    mode: engineMode,
+    engineMode,
+    modes: [],
+    permissions: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** A call the relay could not record: denied, and nothing stored (the agent may retry). */
+function unsavedDenial(call: EngineToolCall, reason: string): ToolCallState {
+  return {
+    toolCallId: call.toolCallId,
+    tool: call.tool,
+    outcome: 'deny',
+    decision: failClosedDecision(call.toolCallId, reason),
+  };
+}
+
+/** A tool's reported output as stored and streamed: redacted, bounded. */
+function displayOutput(output: string): string {
+  const shown = toDisplayCopy(output);
+  return typeof shown === 'string' ? shown : redactText(output).slice(0, limits.displayStringChars);
+}

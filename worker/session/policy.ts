@@ -1,0 +1,68 @@
+import type { PermissionsConfig } from '../../shared/contract/index.ts';
+import { type CompiledPlan, compilePlan, layerPlans } from '../../shared/plan/index.ts';
+import type { WorkspacePolicy } from '../workspace/workspace-do.ts';
+
+/** The plan a session evaluates under, and the workspace's grants, at one policy version. */
+export interface PolicySnapshot {
+  version: number;
+  workspacePlan: CompiledPlan;
+  globalGrants: ReadonlySet<string>;
+}
+
+/**
+ * The workspace policy as this session last saw it. Every caller's principal carries the
+ * workspace's policy version; a different one means permissions or global grants changed, so
+ * the policy is fetched again. Rules are compiled once per version, never per evaluation.
+ */
+export class PolicyCache {
+  readonly #load: () => Promise<WorkspacePolicy>;
+  #snapshot: PolicySnapshot | null = null;
+  #session: { text: string; plan: CompiledPlan | null } | null = null;
+  #layered: { workspace: PolicySnapshot; session: CompiledPlan | null; plan: CompiledPlan } | null = null;
+
+  constructor(load: () => Promise<WorkspacePolicy>) {
+    this.#load = load;
+  }
+
+  /** The snapshot for `version`; throws when the workspace cannot be asked (callers fail closed). */
+  async snapshot(version: number): Promise<PolicySnapshot> {
+    if (this.#snapshot?.version === version) return this.#snapshot;
+    const policy = await this.#load();
+    const snapshot: PolicySnapshot = {
+      version: policy.version,
+      workspacePlan: compilePlan(policy.permissions),
+      globalGrants: new Set(policy.globalGrants),
+    };
+    this.#snapshot = snapshot;
+    return snapshot;
+  }
+
+  /** The last snapshot fetched, if any (for reads that must not wait on the workspace). */
+  get cached(): PolicySnapshot | null {
+    return this.#snapshot;
+  }
+
+  /** Forget the snapshot, e.g. after this session added a global grant. */
+  invalidate(): void {
+    this.#snapshot = null;
+  }
+
+  /** The session's own plan, compiled once per distinct config. Throws `PlanError`. */
+  sessionPlan(permissions: PermissionsConfig | null): CompiledPlan | null {
+    const text = JSON.stringify(permissions);
+    if (this.#session?.text !== text) {
+      this.#session = { text, plan: permissions === null ? null : compilePlan(permissions) };
+    }
+    return this.#session.plan;
+  }
+
+  /** Workspace policy with the session's plan layered on top (DESIGN §5 "Layering"). */
+  layered(snapshot: PolicySnapshot, permissions: PermissionsConfig | null): CompiledPlan {
+    const session = this.sessionPlan(permissions);
+    const last = this.#layered;
+    if (last && last.workspace === snapshot && last.session === session) return last.plan;
+    const plan = layerPlans(snapshot.workspacePlan, session);
+    this.#layered = { workspace: snapshot, session, plan };
+    return plan;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The SessionDO's SQLite schema, as ordered migrations. `SessionStore` applies the ones newer
+ * than the stored version, each in one transaction, so an object created by an older build
+ * upgrades itself the first time it wakes up. Never edit a shipped migration: append one.
+ *
+ * Times are integers (ms since the epoch) so they compare and sort in SQL; JSON columns hold
+ * only redacted display copies (DESIGN §6: secrets are redacted in every stored copy).
+ */
+export const migrations: readonly string[] = [
+  `
+  CREATE TABLE meta (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    workspace_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    title TEXT,
+    agent TEXT,
+    mode TEXT NOT NULL,
+    engine_mode TEXT NOT NULL,
+    modes TEXT NOT NULL,
+    permissions TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE tool_calls (
+    id TEXT PRIMARY KEY,
+    tool TEXT NOT NULL,
+    input TEXT NOT NULL,
+    approval_key TEXT NOT NULL,
+    capability TEXT,
+    cwd TEXT,
+    decision TEXT NOT NULL,
+    interaction_id TEXT,
+    resolution TEXT,
+    result TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE interactions (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    tool_call_id TEXT NOT NULL UNIQUE,
+    state TEXT NOT NULL CHECK (state IN ('active', 'queued', 'resolved')),
+    timeout_seconds INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    activated_at INTEGER,
+    expires_at INTEGER,
+    resolved_at INTEGER,
+    resolution TEXT
+  );
+  CREATE INDEX interactions_by_state ON interactions (state, seq);
+  CREATE TABLE grants (
+    key TEXT PRIMARY KEY,
+    tool TEXT NOT NULL,
+    input TEXT NOT NULL,
+    interaction_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE global_grant_outbox (
+    interaction_id TEXT PRIMARY KEY,
+    payload TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL
+  );
+  CREATE TABLE events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    ts TEXT NOT NULL,
+    name TEXT NOT NULL,
+    value TEXT NOT NULL
+  );
+  `,
+];

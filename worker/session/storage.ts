@@ -1,0 +1,347 @@
+import type { SessionEvent, SessionEventName, SessionEventValue } from '../../shared/contract/index.ts';
+import type { GlobalGrantRequest } from '../workspace/workspace-do.ts';
+import type {
+  GrantRecord,
+  InteractionRecord,
+  InteractionStateName,
+  SessionMeta,
+  ToolCallRecord,
+  ToolCallResult,
+} from './records.ts';
+import { migrations } from './schema.ts';
+
+type Row = Record<string, SqlStorageValue>;
+
+const json = (value: unknown) => JSON.stringify(value ?? null);
+const parse = <T>(text: SqlStorageValue): T => JSON.parse(String(text)) as T;
+const parseOrNull = <T>(text: SqlStorageValue): T | null => (text === null ? null : parse<T>(text));
+const str = (value: SqlStorageValue) => (value === null ? null : String(value));
+const num = (value: SqlStorageValue) => (value === null ? null : Number(value));
+
+function metaFrom(row: Row): SessionMeta {
+  return {
+    workspaceId: String(row.workspace_id),
+    sessionId: String(row.session_id),
+    title: str(row.title ?? null),
+    agent: str(row.agent ?? null),
+    mode: String(row.mode),
+    engineMode: String(row.engine_mode) as SessionMeta['engineMode'],
+    modes: parse(row.modes ?? '[]'),
+    permissions: parseOrNull(row.permissions ?? null),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function toolCallFrom(row: Row): ToolCallRecord {
+  return {
+    id: String(row.id),
+    tool: String(row.tool),
+    input: parse(row.input ?? 'null'),
+    approvalKey: String(row.approval_key),
+    capability: str(row.capability ?? null) as ToolCallRecord['capability'],
+    cwd: str(row.cwd ?? null),
+    decision: parse(row.decision ?? 'null'),
+    interactionId: str(row.interaction_id ?? null),
+    resolution: parseOrNull(row.resolution ?? null),
+    result: parseOrNull(row.result ?? null),
+    createdAt: Number(row.created_at),
+  };
+}
+
+function interactionFrom(row: Row): InteractionRecord {
+  return {
+    seq: Number(row.seq),
+    id: String(row.id),
+    toolCallId: String(row.tool_call_id),
+    state: String(row.state) as InteractionStateName,
+    timeoutSeconds: Number(row.timeout_seconds),
+    createdAt: Number(row.created_at),
+    activatedAt: num(row.activated_at ?? null),
+    expiresAt: num(row.expires_at ?? null),
+    resolvedAt: num(row.resolved_at ?? null),
+    resolution: parseOrNull(row.resolution ?? null),
+  };
+}
+
+function eventFrom(row: Row): SessionEvent {
+  return {
+    seq: Number(row.seq),
+    ts: String(row.ts),
+    name: String(row.name),
+    value: parse(row.value ?? 'null'),
+  } as SessionEvent;
+}
+
+/**
+ * The one module that touches the SessionDO's storage (SQLite and the alarm). Every value goes
+ * in as a bound parameter; every method but `setAlarm` is synchronous, so a caller can check
+ * and write without an `await` in between — which is what makes "answered at most once" hold
+ * under concurrent requests (the DO runs one synchronous turn at a time).
+ */
+export class SessionStore {
+  readonly #storage: DurableObjectStorage;
+  readonly #sql: SqlStorage;
+
+  constructor(storage: DurableObjectStorage) {
+    this.#storage = storage;
+    this.#sql = storage.sql;
+  }
+
+  #rows(query: string, ...values: SqlStorageValue[]): Row[] {
+    return this.#sql.exec<Row>(query, ...values).toArray();
+  }
+
+  #first(query: string, ...values: SqlStorageValue[]): Row | null {
+    return this.#rows(query, ...values)[0] ?? null;
+  }
+
+  #run(query: string, ...values: SqlStorageValue[]): void {
+    this.#sql.exec(query, ...values);
+  }
+
+  /** Brings the schema up to date; returns the version now in force. */
+  migrate(): number {
+    this.#run('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+    const current = Number(this.#first('SELECT max(version) AS version FROM schema_version')?.version ?? 0);
+    for (let version = current + 1; version <= migrations.length; version++) {
+      this.transaction(() => {
+        this.#sql.exec(migrations[version - 1]!);
+        this.#run('INSERT INTO schema_version (version) VALUES (?)', version);
+      });
+    }
+    return migrations.length;
+  }
+
+  /** All-or-nothing: a throw inside rolls every write back. */
+  transaction<T>(work: () => T): T {
+    return this.#storage.transactionSync(work);
+  }
+
+  // ── meta ────────────────────────────────────────────────────────────────────────────────
+
+  meta(): SessionMeta | null {
+    const row = this.#first('SELECT * FROM meta WHERE id = 1');
+    return row ? metaFrom(row) : null;
+  }
+
+  saveMeta(meta: SessionMeta): void {
+    this.#run(
+      `INSERT INTO meta (id, workspace_id, session_id, title, agent, mode, engine_mode, modes, permissions, created_at, updated_at)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET title = excluded.title, agent = excluded.agent, mode = excluded.mode,
+         engine_mode = excluded.engine_mode, modes = excluded.modes, permissions = excluded.permissions,
+         updated_at = excluded.updated_at`,
+      meta.workspaceId,
+      meta.sessionId,
+      meta.title,
+      meta.agent,
+      meta.mode,
+      meta.engineMode,
+      json(meta.modes),
+      meta.permissions === null ? null : json(meta.permissions),
+      meta.createdAt,
+      meta.updatedAt,
+    );
+  }
+
+  touch(now: number): void {
+    this.#run('UPDATE meta SET updated_at = ? WHERE id = 1', now);
+  }
+
+  // ── tool calls ──────────────────────────────────────────────────────────────────────────
+
+  toolCall(id: string): ToolCallRecord | null {
+    const row = this.#first('SELECT * FROM tool_calls WHERE id = ?', id);
+    return row ? toolCallFrom(row) : null;
+  }
+
+  insertToolCall(call: ToolCallRecord): void {
+    this.#run(
+      `INSERT INTO tool_calls (id, tool, input, approval_key, capability, cwd, decision, interaction_id, resolution, result, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      call.id,
+      call.tool,
+      json(call.input),
+      call.approvalKey,
+      call.capability,
+      call.cwd,
+      json(call.decision),
+      call.interactionId,
+      call.resolution === null ? null : json(call.resolution),
+      call.result === null ? null : json(call.result),
+      call.createdAt,
+    );
+  }
+
+  setToolCallResolution(id: string, resolution: ToolCallRecord['resolution']): void {
+    this.#run('UPDATE tool_calls SET resolution = ? WHERE id = ?', json(resolution), id);
+  }
+
+  setToolCallResult(id: string, result: ToolCallResult): void {
+    this.#run('UPDATE tool_calls SET result = ? WHERE id = ?', json(result), id);
+  }
+
+  // ── interactions ────────────────────────────────────────────────────────────────────────
+
+  interaction(id: string): InteractionRecord | null {
+    const row = this.#first('SELECT * FROM interactions WHERE id = ?', id);
+    return row ? interactionFrom(row) : null;
+  }
+
+  activeInteraction(): InteractionRecord | null {
+    const row = this.#first("SELECT * FROM interactions WHERE state = 'active' ORDER BY seq LIMIT 1");
+    return row ? interactionFrom(row) : null;
+  }
+
+  /** The queue behind the active interaction, in FIFO order. */
+  queuedInteractions(limit = -1): InteractionRecord[] {
+    return this.#rows("SELECT * FROM interactions WHERE state = 'queued' ORDER BY seq LIMIT ?", limit).map(
+      interactionFrom,
+    );
+  }
+
+  queueLength(): number {
+    return Number(this.#first("SELECT count(*) AS n FROM interactions WHERE state = 'queued'")?.n ?? 0);
+  }
+
+  /** 1 for the first waiting behind the active one, and so on. */
+  queuePosition(seq: number): number {
+    return Number(
+      this.#first("SELECT count(*) AS n FROM interactions WHERE state = 'queued' AND seq <= ?", seq)?.n ?? 0,
+    );
+  }
+
+  insertInteraction(interaction: Omit<InteractionRecord, 'seq'>): InteractionRecord {
+    const row = this.#first(
+      `INSERT INTO interactions (id, tool_call_id, state, timeout_seconds, created_at, activated_at, expires_at, resolved_at, resolution)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+      interaction.id,
+      interaction.toolCallId,
+      interaction.state,
+      interaction.timeoutSeconds,
+      interaction.createdAt,
+      interaction.activatedAt,
+      interaction.expiresAt,
+      interaction.resolvedAt,
+      interaction.resolution === null ? null : json(interaction.resolution),
+    );
+    return { ...interaction, seq: Number(row?.seq) };
+  }
+
+  activateInteraction(id: string, now: number, expiresAt: number): void {
+    this.#run(
+      "UPDATE interactions SET state = 'active', activated_at = ?, expires_at = ? WHERE id = ?",
+      now,
+      expiresAt,
+      id,
+    );
+  }
+
+  resolveInteraction(
+    id: string,
+    now: number,
+    resolution: NonNullable<InteractionRecord['resolution']>,
+  ): void {
+    this.#run(
+      "UPDATE interactions SET state = 'resolved', resolved_at = ?, resolution = ? WHERE id = ?",
+      now,
+      json(resolution),
+      id,
+    );
+  }
+
+  // ── grants ──────────────────────────────────────────────────────────────────────────────
+
+  grantKeys(): Set<string> {
+    return new Set(this.#rows('SELECT key FROM grants').map((row) => String(row.key)));
+  }
+
+  insertGrant(grant: GrantRecord): void {
+    this.#run(
+      `INSERT INTO grants (key, tool, input, interaction_id, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (key) DO NOTHING`,
+      grant.key,
+      grant.tool,
+      json(grant.input),
+      grant.interactionId,
+      grant.createdAt,
+    );
+  }
+
+  grants(): GrantRecord[] {
+    return this.#rows('SELECT * FROM grants ORDER BY created_at').map((row) => ({
+      key: String(row.key),
+      tool: String(row.tool),
+      input: parse(row.input ?? 'null'),
+      interactionId: String(row.interaction_id),
+      createdAt: Number(row.created_at),
+    }));
+  }
+
+  // ── global grants on their way to the workspace ─────────────────────────────────────────
+
+  enqueueGlobalGrant(grant: GlobalGrantRequest, now: number): void {
+    this.#run(
+      `INSERT INTO global_grant_outbox (interaction_id, payload, attempts, next_attempt_at) VALUES (?, ?, 0, ?)
+       ON CONFLICT (interaction_id) DO NOTHING`,
+      grant.interactionId,
+      json(grant),
+      now,
+    );
+  }
+
+  pendingGlobalGrants(now: number): { grant: GlobalGrantRequest; attempts: number }[] {
+    return this.#rows(
+      'SELECT payload, attempts FROM global_grant_outbox WHERE next_attempt_at <= ? ORDER BY next_attempt_at',
+      now,
+    ).map((row) => ({
+      grant: parse<GlobalGrantRequest>(row.payload ?? 'null'),
+      attempts: Number(row.attempts),
+    }));
+  }
+
+  globalGrantDelivered(interactionId: string): void {
+    this.#run('DELETE FROM global_grant_outbox WHERE interaction_id = ?', interactionId);
+  }
+
+  globalGrantFailed(interactionId: string, nextAttemptAt: number): void {
+    this.#run(
+      'UPDATE global_grant_outbox SET attempts = attempts + 1, next_attempt_at = ? WHERE interaction_id = ?',
+      nextAttemptAt,
+      interactionId,
+    );
+  }
+
+  nextGlobalGrantAttempt(): number | null {
+    return num(this.#first('SELECT min(next_attempt_at) AS at FROM global_grant_outbox')?.at ?? null);
+  }
+
+  // ── events (the stream and the audit log) ───────────────────────────────────────────────
+
+  appendEvent<N extends SessionEventName>(name: N, value: SessionEventValue<N>, now: number): SessionEvent {
+    const ts = new Date(now).toISOString();
+    const row = this.#first(
+      'INSERT INTO events (ts, name, value) VALUES (?, ?, ?) RETURNING seq',
+      ts,
+      name,
+      json(value),
+    );
+    return { seq: Number(row?.seq), ts, name, value } as SessionEvent;
+  }
+
+  eventsAfter(after: number, limit: number): SessionEvent[] {
+    return this.#rows('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?', after, limit).map(eventFrom);
+  }
+
+  // ── the alarm ───────────────────────────────────────────────────────────────────────────
+
+  /**
+   * One alarm for the earliest thing due (an expiry or a retry); `null` clears it. Issued
+   * without reading the current alarm first, so calls take effect in the order they are made
+   * and the last one — made from the latest state — wins.
+   */
+  setAlarm(at: number | null): Promise<void> {
+    return at === null ? this.#storage.deleteAlarm() : this.#storage.setAlarm(at);
+  }
+}

@@ -1,0 +1,88 @@
+import type {
+  Interaction,
+  InteractionRef,
+  Outcome,
+  SessionView,
+  ToolCallState,
+} from '../../shared/contract/index.ts';
+import { approvalActions } from './actions.ts';
+import type { InteractionRecord, SessionMeta, ToolCallRecord } from './records.ts';
+import type { SessionStore } from './storage.ts';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function queuePosition(store: SessionStore, interaction: InteractionRecord): number {
+  return interaction.state === 'queued' ? store.queuePosition(interaction.seq) : 0;
+}
+
+export function interactionRef(store: SessionStore, interaction: InteractionRecord): InteractionRef {
+  return {
+    interactionId: interaction.id,
+    state: interaction.state,
+    queuePosition: queuePosition(store, interaction),
+    expiresAt: iso(interaction.expiresAt),
+  };
+}
+
+/** What the agent must obey: the decision, or for an ask the human's (or the clock's) answer. */
+export function outcomeOf(call: ToolCallRecord): Outcome {
+  if (call.decision.behavior === 'allow') return 'allow';
+  if (call.decision.behavior === 'deny') return 'deny';
+  return call.resolution?.behavior ?? 'pending';
+}
+
+export function toolCallState(store: SessionStore, call: ToolCallRecord): ToolCallState {
+  const interaction = call.interactionId === null ? null : store.interaction(call.interactionId);
+  return {
+    toolCallId: call.id,
+    tool: call.tool,
+    outcome: outcomeOf(call),
+    decision: call.decision,
+    ...(interaction ? { interaction: interactionRef(store, interaction) } : {}),
+    ...(call.resolution ? { resolution: call.resolution } : {}),
+  };
+}
+
+export function interactionView(
+  store: SessionStore,
+  meta: SessionMeta,
+  interaction: InteractionRecord,
+  call: ToolCallRecord | null = store.toolCall(interaction.toolCallId),
+): Interaction {
+  if (!call) throw new Error(`interaction ${interaction.id} has no tool call`);
+  return {
+    interactionId: interaction.id,
+    sessionId: meta.sessionId,
+    toolCallId: call.id,
+    tool: call.tool,
+    input: call.input,
+    decision: call.decision,
+    actions: [...approvalActions],
+    state: interaction.state,
+    queuePosition: queuePosition(store, interaction),
+    createdAt: new Date(interaction.createdAt).toISOString(),
+    expiresAt: iso(interaction.expiresAt),
+    ...(interaction.resolution ? { resolution: interaction.resolution } : {}),
+  };
+}
+
+export function sessionView(store: SessionStore, meta: SessionMeta): SessionView {
+  const active = store.activeInteraction();
+  return {
+    sessionId: meta.sessionId,
+    title: meta.title,
+    agent: meta.agent,
+    mode: meta.mode,
+    engineMode: meta.engineMode,
+    modes: meta.modes.map((mode) => ({
+      id: mode.id,
+      label: mode.label,
+      ...(mode.description === undefined ? {} : { description: mode.description }),
+      mode: mode.mode,
+    })),
+    activeInteraction: active ? interactionView(store, meta, active) : null,
+    queueLength: store.queueLength(),
+    createdAt: new Date(meta.createdAt).toISOString(),
+    updatedAt: new Date(meta.updatedAt).toISOString(),
+  };
+}
