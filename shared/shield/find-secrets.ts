@@ -1,7 +1,7 @@
 import { limits } from '../contract/index.ts';
 import type { SecretKind } from './kinds.ts';
 import { maskSecrets } from './mask.ts';
-import { matchSecrets } from './match.ts';
+import { matchSecrets, mergeSpans } from './match.ts';
 import { sensitiveKeyKind, sensitivePairName } from './sensitive-keys.ts';
 import { isPlaceholder } from './values.ts';
 
@@ -59,7 +59,7 @@ export function findSecrets(value: unknown): SecretFinding[] {
   const scanText = (text: string, path: string) => {
     chars += text.length;
     if (chars > bounds.chars) return stop(path);
-    for (const span of matchSecrets(text)) report(span.kind, path);
+    for (const span of mergeSpans(matchSecrets(text))) report(span.kind, path);
   };
   const visit = (node: unknown, path: string, depth: number, sensitive: SecretKind | null) => {
     if (stopped) return;

@@ -4,7 +4,7 @@ export { secretFileAccess, type ToolCallLike } from './file-access.ts';
 export { findSecrets, type SecretFinding } from './find-secrets.ts';
 export { SecretKind } from './kinds.ts';
 export { maskSecrets } from './mask.ts';
-export { matchSecrets, type SecretSpan } from './match.ts';
+export { matchSecrets, mergeSpans, type SecretSpan } from './match.ts';
 export { type SecretPattern, secretPatterns } from './patterns.ts';
 export { type ShieldScan, shieldScan } from './scan.ts';
 export { globNamesSecretFile, isSecretPath } from './secret-paths.ts';

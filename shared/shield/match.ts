@@ -36,3 +36,26 @@ export function matchSecrets(text: string): SecretSpan[] {
   }
   return spans;
 }
+
+/**
+ * `spans` (as `matchSecrets` returns them) with overlaps merged, in text order. A merged span
+ * takes the kind of its most specific part, the one found by the earliest pattern: `password=`
+ * around a GitHub token is one GitHub token.
+ */
+export function mergeSpans(spans: readonly SecretSpan[]): SecretSpan[] {
+  const ordered = spans
+    .map((span, priority) => ({ ...span, priority }))
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: SecretSpan[] = [];
+  let i = 0;
+  while (i < ordered.length) {
+    let { start, end, priority, kind } = ordered[i]!;
+    for (i++; i < ordered.length && ordered[i]!.start < end; i++) {
+      const next = ordered[i]!;
+      end = Math.max(end, next.end);
+      if (next.priority < priority) ({ priority, kind } = next);
+    }
+    merged.push({ kind, start, end });
+  }
+  return merged;
+}

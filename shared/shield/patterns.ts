@@ -56,7 +56,7 @@ const cursorLabel =
 
 /** The kind a labelled pair reports, by the name in its label. */
 function labelledKind(match: RegExpExecArray): SecretKind {
-  return /pass(?:wor)?d|passphrase/i.test(match.groups?.name ?? '')
+  return /passw(?:or)?d|passphrase/i.test(match.groups?.name ?? '')
     ? 'password_assignment'
     : 'generic_api_key';
 }

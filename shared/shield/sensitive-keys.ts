@@ -23,7 +23,7 @@ export function sensitiveKeyKind(key: string): SecretKind | null {
   if (key.length > 200) return null;
   const normalized = normalizeKey(key);
   if (!sensitive.test(normalized) || cursor.test(normalized)) return null;
-  if (/pass(?:wor)?d|passphrase/.test(normalized)) return 'password_assignment';
+  if (/passw(?:or)?d|passphrase/.test(normalized)) return 'password_assignment';
   if (/(?:^|_)authorization$/.test(normalized)) return 'bearer_token';
   if (/(?:^|_)cookie$/.test(normalized)) return 'cookie';
   return 'generic_api_key';

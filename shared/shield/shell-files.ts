@@ -61,6 +61,8 @@ function candidates(word: string): string[] {
 }
 
 function namesSecretFile(word: string): boolean {
+  // A word whose last part has spaces is prose (`git commit -m "add .env"`), not a file name.
+  if (/\s/.test(word.split('/').at(-1) ?? '')) return false;
   return candidates(word).some(
     (part) => isSecretPath(part) || (/[*?[{]/.test(part) && globNamesSecretFile(part)),
   );

@@ -1,0 +1,30 @@
+/** Fake credentials for the shield and redaction tests, assembled from parts so no complete one sits in the source. */
+export const fake = {
+  awsAccessKey: `AKIA${'IOSFODNN7EXAMPLE'}`,
+  awsSessionKey: `ASIA${'Y34FZKBOKMUTVV7A'}`,
+  awsSecret: `wJalrXUtnFEMI/K7MDENG/${'bPxRfiCYEXAMPLEKEY'}`,
+  github: `ghp_${'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8'}`,
+  githubOauth: `gho_${'Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2'}`,
+  githubPat: `github_pat_${'11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP012345'}`,
+  gitlab: `glpat-${'xY7_zW3-aB9cD1eF5gH2'}`,
+  slackBot: `xoxb-${'123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx'}`,
+  slackUser: `xoxp-${'2233445566-7788990011-1234567890-0123456789abcdef0123456789abcdef'}`,
+  slackWebhook: `https://hooks.slack.com/services/${'T0ABCDEF1/B0ABCDEF2/AbCdEfGhIjKlMnOpQrStUvWx'}`,
+  openai: `sk-${'T3BlbkFJa1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0'}`,
+  openaiProject: `sk-proj-${'Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90Uv12Wx34_Yz-56'}`,
+  anthropic: `sk-ant-api03-${'Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90_-xyzXYZ0'}`,
+  stripe: `sk_live_${'4eC39HqLyjWDarjtT1zdp7dc'}`,
+  google: `AIza${'SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q'}`,
+  npm: `npm_${'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8'}`,
+  jwt: [
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9',
+    'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkFkYSJ9',
+    'dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+  ].join('.'),
+  pem: [
+    `-----BEGIN OPENSSH ${'PRIVATE KEY'}-----`,
+    'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW',
+    'QyNTUxOQAAACDx1pJ0cn8Uu9n0bAkUp+e2qf8Zf3pQ9o2lGfCqjQvWZwAAAJg=',
+    `-----END OPENSSH ${'PRIVATE KEY'}-----`,
+  ].join('\n'),
+};
