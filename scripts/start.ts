@@ -1,0 +1,155 @@
+// `npm start`: a local relay on workerd, ready to pair a browser and connect an agent.
+// Runs on Node 24's type stripping, so this file keeps to erasable TypeScript.
+import './check-node.mjs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderUnicodeCompact } from 'uqr';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const host = '127.0.0.1';
+const port = Number(process.env.GATEHOUSE_PORT ?? 8787);
+const relayUrl = `http://${host}:${port}`;
+const devVarsPath = join(root, '.dev.vars');
+const adminTokenName = 'GATEHOUSE_ADMIN_TOKEN';
+
+/** `KEY=value` lines of a .dev.vars file (quotes optional, `#` comments ignored). */
+function readDevVars(text: string): Map<string, string> {
+  const vars = new Map<string, string>();
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match?.[1] || line.trimStart().startsWith('#')) continue;
+    vars.set(match[1], (match[2] ?? '').replace(/^(["'])(.*)\1$/, '$2'));
+  }
+  return vars;
+}
+
+/** The bootstrap admin token from .dev.vars; a random one is written there first when missing. */
+function ensureAdminToken(): string {
+  const text = existsSync(devVarsPath) ? readFileSync(devVarsPath, 'utf8') : '';
+  const existing = readDevVars(text).get(adminTokenName);
+  if (existing) return existing;
+  const token = `gha_${randomBytes(32).toString('base64url')}`;
+  const separator = text === '' || text.endsWith('\n') ? '' : '\n';
+  appendFileSync(devVarsPath, `${separator}${adminTokenName}="${token}"\n`, { mode: 0o600 });
+  console.log(`Created ${adminTokenName} in .dev.vars (keep it secret; it is this relay's admin token).`);
+  return token;
+}
+
+function startWrangler(): ChildProcess {
+  const configHome = join(root, '.config');
+  mkdirSync(configHome, { recursive: true });
+  const wrangler = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
+  const args = [
+    wrangler,
+    'dev',
+    '--ip',
+    host,
+    '--port',
+    String(port),
+    '--persist-to',
+    join(root, '.wrangler', 'state'),
+    '--show-interactive-dev-session=false',
+  ];
+  return spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      XDG_CONFIG_HOME: configHome,
+    },
+  });
+}
+
+async function waitForHealth(child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${relayUrl}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the relay did not answer ${relayUrl}/healthz within ${timeoutMs / 1000} s`);
+}
+
+async function call<T>(adminToken: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${relayUrl}/api/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+function banner(pairing: { code: string; url: string; expiresAt: string }, agentToken: string): string {
+  const toolCall = JSON.stringify({
+    tool_call_id: `call-${Date.now()}`,
+    tool: 'Bash',
+    input: { command: 'git push origin main' },
+    wait: 120,
+  });
+  return [
+    '',
+    '════════════════════════════════════════════════════════════════════',
+    ` Gatehouse relay: ${relayUrl}`,
+    '════════════════════════════════════════════════════════════════════',
+    '',
+    ` Pair a browser or phone (code valid until ${new Date(pairing.expiresAt).toLocaleTimeString()}, single use):`,
+    `   pairing code  ${pairing.code}`,
+    `   or open       ${pairing.url}`,
+    '',
+    renderUnicodeCompact(pairing.url, { border: 2 }),
+    '',
+    ' Agent token (shown once; keep it):',
+    `   ${agentToken}`,
+    '',
+    ' Submit a tool call as an agent (waits up to 120 s for a human):',
+    `   curl -sS -X POST ${relayUrl}/api/v1/sessions/demo/tool-calls \\`,
+    `     -H 'authorization: Bearer ${agentToken}' \\`,
+    `     -H 'content-type: application/json' \\`,
+    `     -d '${toolCall}'`,
+    '',
+    ` API description: ${relayUrl}/openapi.json   ·   Ctrl-C stops the relay.`,
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const adminToken = ensureAdminToken();
+  const child = startWrangler();
+  const stop = (signal: NodeJS.Signals) => {
+    if (child.exitCode === null) child.kill(signal);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+
+  try {
+    await waitForHealth(child);
+    const pairing = await call<{ code: string; url: string; expiresAt: string }>(
+      adminToken,
+      '/pairing-codes',
+      {},
+    );
+    const agent = await call<{ token: string }>(adminToken, '/tokens', {
+      role: 'agent',
+      label: `npm start ${new Date().toISOString().slice(0, 16)}`,
+    });
+    console.log(banner(pairing, agent.token));
+  } catch (error) {
+    console.error(`npm start: ${error instanceof Error ? error.message : String(error)}`);
+    stop('SIGTERM');
+    process.exitCode = 1;
+  }
+}
+
+await main();

@@ -1,0 +1,201 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import type { WorkspacePolicy } from '../../worker/workspace/workspace-do.ts';
+import { api, bootstrapToken, issue, json, newWorkspace } from './helpers.ts';
+
+/** The policy SessionDO reads (RPC typing cannot see through `unknown` fields, hence the cast). */
+const policyOf = (workspaceId = 'default') =>
+  env.WORKSPACE.getByName(workspaceId).getPolicy() as unknown as Promise<WorkspacePolicy>;
+
+interface Stored {
+  permissions: unknown;
+  policyVersion: number;
+  updatedAt: string | null;
+}
+
+const getPermissions = async (token = bootstrapToken) =>
+  json<Stored>(await api('GET', '/permissions', { token }));
+const putPermissions = (body: unknown, token = bootstrapToken) => api('PUT', '/permissions', { token, body });
+const errorOf = async (res: Response) =>
+  (await json<{ error: { code: string; message: string; details?: unknown } }>(res)).error;
+
+describe('GET/PUT /permissions', () => {
+  it('starts empty at version 0 in a new workspace', async () => {
+    const other = await newWorkspace();
+    expect(await getPermissions(other.token)).toEqual({
+      permissions: null,
+      policyVersion: 0,
+      updatedAt: null,
+    });
+  });
+
+  it.each([
+    [
+      'native',
+      { mode: 'default', default: 'ask', rules: [{ tool: 'Bash', permission: 'deny', content: 'rm -rf:*' }] },
+    ],
+    [
+      'agenta',
+      {
+        permissions: {
+          default: 'allow_reads',
+          rules: [{ tool: 'Bash', permission: 'allow', content: 'ls' }],
+        },
+      },
+    ],
+    [
+      'Claude Code settings',
+      { permissions: { allow: ['Bash(npm test)'], deny: ['Read(.env)'], ask: ['WebFetch'] } },
+    ],
+  ])('stores the %s dialect as written and bumps the policy version', async (_dialect, config) => {
+    const before = await getPermissions();
+    const res = await putPermissions(config);
+    expect(res.status).toBe(200);
+    const stored = await json<Stored>(res);
+    expect(stored.permissions).toEqual(config);
+    expect(stored.policyVersion).toBe(before.policyVersion + 1);
+    expect(stored.updatedAt).toEqual(expect.any(String));
+    expect(await getPermissions()).toEqual(stored);
+    const policy = await policyOf();
+    expect(policy).toMatchObject({ version: stored.policyVersion, permissions: config });
+  });
+
+  it('drops keys no dialect knows, so a whole settings.json leaves no secrets behind', async () => {
+    const res = await putPermissions({
+      permissions: { allow: ['Bash(ls)'] },
+      env: { ANTHROPIC_API_KEY: 'sk-ant-secret' },
+    });
+    expect(res.status).toBe(200);
+    const stored = await json<Stored>(res);
+    expect(JSON.stringify(stored)).not.toContain('sk-ant-secret');
+    expect(stored.permissions).toEqual({ permissions: { allow: ['Bash(ls)'] } });
+  });
+
+  it('new tokens carry the new policy version', async () => {
+    const before = await getPermissions();
+    await putPermissions({ default: 'ask' });
+    const approver = await issue('approver');
+    const result = await env.WORKSPACE.getByName('default').authenticate(approver.token);
+    expect(result.ok && result.principal.policyVersion).toBe(before.policyVersion + 1);
+  });
+
+  it.each([
+    ['an unknown mode', { mode: 'yolo' }, /unknown mode .*yolo/],
+    ['an unknown Claude Code mode', { permissions: { defaultMode: 'yolo' } }, /unknown mode .*yolo/],
+    ['agenta keys mixed with settings keys', { permissions: { default: 'ask', allow: ['Bash'] } }, /allow/],
+    ['an unknown native key', { colour: 'red' }, /.+/],
+    ['a wrong default', { default: 'maybe' }, /.+/],
+    ['rules that are not a list', { permissions: { allow: 'Bash' } }, /.+/],
+    ['a timeout below the minimum', { timeoutSeconds: 1 }, /.+/],
+    ['not an object', ['Bash'], /.+/],
+  ])('refuses %s with 400 and zod details, changing nothing', async (_name, body, message) => {
+    const before = await getPermissions();
+    const res = await putPermissions(body);
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe('invalid_request');
+    expect(error.message).toMatch(/invalid permissions/);
+    expect(JSON.stringify(error.details)).toMatch(message);
+    expect(await getPermissions()).toEqual(before);
+  });
+
+  it('refuses a rule the plan compiler rejects, naming the rule', async () => {
+    const before = await getPermissions();
+    const res = await putPermissions({ permissions: { allow: ['Bash(ls)'], deny: ['Bash(git push'] } });
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.message).toContain('Bash(git push');
+    expect(error.details).toEqual([
+      expect.objectContaining({ path: expect.any(String), message: expect.any(String) }),
+    ]);
+    expect(await getPermissions()).toEqual(before);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const res = await api('PUT', '/permissions', {
+      token: bootstrapToken,
+      rawBody: '{"mode":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toMatch(/JSON/);
+  });
+});
+
+describe('global grants', () => {
+  const grant = (key: string, sessionId = 's-1') => ({
+    key,
+    tool: 'Bash',
+    input: { command: 'npm publish' },
+    sessionId,
+    interactionId: `ia-${key.replace(':', '-')}`,
+  });
+
+  it('are added by SessionDO, listed for approvers, and bump the policy version', async () => {
+    const stub = env.WORKSPACE.getByName('default');
+    const before = await policyOf();
+    const approver = await issue('approver', bootstrapToken, 'alice phone');
+    await stub.addGlobalGrant({ ...grant('Bash:aaa'), approvedBy: approver.id });
+    const after = await policyOf();
+    expect(after.version).toBe(before.version + 1);
+    expect(after.globalGrants).toContain('Bash:aaa');
+    const res = await api('GET', '/grants', { token: approver.token });
+    expect(res.status).toBe(200);
+    const { grants } = await json<{ grants: Record<string, unknown>[] }>(res);
+    expect(grants.find((g) => g.interactionId === 'ia-Bash-aaa')).toMatchObject({
+      id: expect.stringMatching(/^gr-/),
+      tool: 'Bash',
+      input: { command: 'npm publish' },
+      sessionId: 's-1',
+      approvedBy: 'alice phone',
+      createdAt: expect.any(String),
+    });
+    // The approval key is the relay's business; it is not part of the listing.
+    expect(JSON.stringify(grants)).not.toContain('Bash:aaa');
+  });
+
+  it('are kept once per approval key', async () => {
+    const stub = env.WORKSPACE.getByName('default');
+    await stub.addGlobalGrant(grant('Bash:dup'));
+    const version = (await policyOf()).version;
+    await stub.addGlobalGrant(grant('Bash:dup', 's-2'));
+    const policy = await policyOf();
+    expect(policy.version).toBe(version);
+    expect(policy.globalGrants.filter((key) => key === 'Bash:dup')).toHaveLength(1);
+  });
+
+  it('are removed by an approver (204), after which the key no longer applies', async () => {
+    const stub = env.WORKSPACE.getByName('default');
+    await stub.addGlobalGrant(grant('Bash:gone'));
+    const approver = await issue('approver');
+    const { grants } = await json<{ grants: { id: string; interactionId: string }[] }>(
+      await api('GET', '/grants', { token: approver.token }),
+    );
+    const target = grants.find((g) => g.interactionId === 'ia-Bash-gone')!;
+    const version = (await policyOf()).version;
+    const res = await api('DELETE', `/grants/${target.id}`, { token: approver.token });
+    expect(res.status).toBe(204);
+    const policy = await policyOf();
+    expect(policy.globalGrants).not.toContain('Bash:gone');
+    expect(policy.version).toBe(version + 1);
+    expect((await api('DELETE', `/grants/${target.id}`, { token: approver.token })).status).toBe(404);
+  });
+
+  it('belong to one workspace only', async () => {
+    await env.WORKSPACE.getByName('default').addGlobalGrant(grant('Bash:mine'));
+    const other = await newWorkspace();
+    expect((await policyOf(other.workspaceId)).globalGrants).toEqual([]);
+    const { grants } = await json<{ grants: { id: string; interactionId: string }[] }>(
+      await api('GET', '/grants', { token: bootstrapToken }),
+    );
+    const target = grants.find((g) => g.interactionId === 'ia-Bash-mine')!;
+    expect((await api('DELETE', `/grants/${target.id}`, { token: other.token })).status).toBe(404);
+    expect((await policyOf()).globalGrants).toContain('Bash:mine');
+  });
+
+  it('cannot be removed by an agent', async () => {
+    const agent = await issue('agent');
+    expect((await api('DELETE', '/grants/gr-any', { token: agent.token })).status).toBe(403);
+    expect((await api('GET', '/grants', { token: agent.token })).status).toBe(403);
+  });
+});
