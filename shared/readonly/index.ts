@@ -1,0 +1,1 @@
+export { isReadOnlyCommand, type ReadOnlyVerdict } from './check.ts';

@@ -1,0 +1,43 @@
+import { compileStarGlob, type StarGlob } from './star-glob.ts';
+import { RuleError } from './types.ts';
+
+/** A compiled `Bash(…)` specifier: tests one rendered simple command. */
+export interface CommandPattern {
+  test(command: string): boolean;
+  /** The command text before any wildcard, trimmed; empty when the rule starts with `*`. */
+  readonly literalPrefix: string;
+}
+
+/**
+ * Claude Code's three forms:
+ * - `npm run test:*` (legacy prefix): `npm run test` itself, or followed by a space and anything.
+ *   The boundary is a word: `npm run test:unit` and `npm run tests` do NOT match.
+ * - `git * main`: `*` matches any characters, spaces included. A single trailing ` *` is optional,
+ *   so `ls *` matches `ls` and `ls -la` but not `lsof`.
+ * - `git status`: exactly that command.
+ * Whitespace runs in the rule count as one space, as in the rendered command.
+ */
+export function compileCommandPattern(rule: string, specifier: string): CommandPattern {
+  const normalized = specifier.replace(/\s+/g, ' ').trim();
+  const legacyAt = normalized.indexOf(':*');
+  if (legacyAt !== -1 && legacyAt !== normalized.length - 2) {
+    throw new RuleError(rule, '":*" is only allowed at the end of a Bash rule');
+  }
+  if (legacyAt !== -1) {
+    const base = normalized.slice(0, -2).trimEnd();
+    if (base === '') throw new RuleError(rule, '":*" needs a command before it');
+    return optionalTail(compileStarGlob(base), compileStarGlob(`${base} *`));
+  }
+  const glob = compileStarGlob(normalized);
+  if (glob.wildcards === 1 && normalized.endsWith(' *') && !normalized.endsWith('\\ *')) {
+    return optionalTail(compileStarGlob(normalized.slice(0, -2)), glob);
+  }
+  return { test: glob.test, literalPrefix: glob.literalPrefix.trim() };
+}
+
+function optionalTail(bare: StarGlob, withTail: StarGlob): CommandPattern {
+  return {
+    test: (command) => bare.test(command) || withTail.test(command),
+    literalPrefix: bare.literalPrefix.trim(),
+  };
+}

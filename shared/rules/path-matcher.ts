@@ -1,0 +1,97 @@
+import ignore, { type Ignore } from 'ignore';
+import type { FileTool } from './file-tools.ts';
+import { parsePathPattern } from './path-pattern.ts';
+import { knownDirectory, relativeTo, resolveCallPath } from './paths.ts';
+import type { InputMatcher, RuleBehavior, RuleTarget } from './types.ts';
+
+/**
+ * Names no rule would spell out, standing for "any file in this directory": a directory search is
+ * covered by an allow rule only when all of them match, and by a deny rule when any does.
+ */
+const PROBES = ['\u0001', '.\u0001', '\u0001/\u0001', '\u0001/.\u0001'];
+const PARENT_SEGMENT = /(^|\/)\.\.(\/|$)/;
+
+/**
+ * `Read(path)`, `Edit(path)`, `Write(path)` and the other file tools. The call's path is resolved
+ * against `cwd` (or `home` for `~/…`) and normalized, so `src/../../etc/passwd` is `/etc/passwd`,
+ * never something under `src`.
+ *
+ * Allow is strict: a path whose base (cwd or home) is unknown matches nothing, the match is
+ * case-sensitive, and a directory search (Grep, Glob, LS) must be covered whole.
+ * Deny and ask are generous: an unresolvable or missing path matches; case is ignored (macOS and
+ * Windows file systems ignore it); a rule relative to an unknown cwd or home matches the pattern at
+ * any depth (`~/.ssh/**` becomes `** /.ssh/**`); a directory search matches when the rule could
+ * match anything beneath it.
+ */
+export function compilePathMatcher(
+  rule: string,
+  specifier: string,
+  behavior: RuleBehavior,
+  tools: Readonly<Record<string, FileTool>>,
+): InputMatcher {
+  const allowSide = behavior === 'allow';
+  const parsed = parsePathPattern(rule, specifier);
+  const matcher = ignore({ ignorecase: !allowSide }).add(parsed.pattern);
+  const floating = ignore({ ignorecase: true }).add(`**/${parsed.pattern.replace(/^\/+/, '')}`);
+  const staticBase = allowSide ? parsed.staticBase : parsed.staticBase.toLowerCase();
+  const test = (on: Ignore, relative: string): boolean => relative !== '' && on.ignores(relative);
+  const under = (relative: string, name: string): string => (relative === '' ? name : `${relative}/${name}`);
+
+  const couldMatchBeneath = (relative: string): boolean => {
+    const directory = relative.toLowerCase();
+    return (
+      staticBase === '' ||
+      directory === '' ||
+      staticBase === directory ||
+      staticBase.startsWith(`${directory}/`) ||
+      directory.startsWith(`${staticBase}/`)
+    );
+  };
+
+  return (target: RuleTarget): boolean => {
+    const tool = tools[target.tool];
+    if (tool === undefined) return false;
+    const path = callPath(target, tool);
+    if (path === undefined) return !allowSide;
+    const absolute = resolveCallPath(path, target.cwd, target.home);
+    if (absolute === undefined) return !allowSide;
+    const root =
+      parsed.anchor === 'root' ? '/' : knownDirectory(parsed.anchor === 'home' ? target.home : target.cwd);
+    if (root === undefined) {
+      if (allowSide) return false;
+      return tool.directory || absolute === '/' || test(floating, absolute.slice(1));
+    }
+    const relative = relativeTo(root, absolute);
+    if (relative === undefined) {
+      // A search started above the rule's directory descends into it.
+      return !allowSide && tool.directory && (absolute === '/' || root.startsWith(`${absolute}/`));
+    }
+    if (test(matcher, relative)) return true;
+    const probes = PROBES.map((probe) => under(relative, probe));
+    if (allowSide)
+      return tool.directory || relative === '' ? probes.every((probe) => test(matcher, probe)) : false;
+    if (!tool.directory && relative !== '') return false;
+    return probes.some((probe) => test(matcher, probe)) || couldMatchBeneath(relative);
+  };
+}
+
+/**
+ * The path a call touches. Directory searches default to the working directory. Glob's own
+ * `pattern` may climb out (`../**`) or be absolute; then the path is not known.
+ */
+function callPath(target: RuleTarget, tool: FileTool): string | undefined {
+  const value = target.input[tool.field];
+  if (target.tool === 'Glob') {
+    const pattern = target.input.pattern;
+    if (
+      typeof pattern !== 'string' ||
+      pattern.startsWith('/') ||
+      pattern.startsWith('~') ||
+      PARENT_SEGMENT.test(pattern)
+    ) {
+      return undefined;
+    }
+  }
+  if (value === undefined && tool.directory) return '.';
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
