@@ -1,0 +1,51 @@
+import type { RatingBuilder } from './rating.ts';
+
+/**
+ * What the shell rater notices across the segments of one command: a download and a shell
+ * fed from its input are harmless apart and critical together (`curl … | sh`).
+ */
+export interface PipelineFacts {
+  /** Segments that fetch from the network (curl, wget, …). */
+  downloads: number;
+  /** Files a download saved (`curl -o x`, `wget -O x`), to spot `… && sh x`. */
+  downloadedFiles: Set<string>;
+  /** Shells or interpreters that run whatever arrives on their input (`sh`, `bash -s`, `python3 -`). */
+  stdinRunners: number;
+  /** Shells or interpreters whose code is the output of a substitution (`bash -c "$(curl …)"`, `eval "$(…)"`). */
+  substitutedRunners: number;
+  /** Script files run by a shell or interpreter (`sh install.sh`). */
+  scriptsRun: Set<string>;
+  /** Decoders whose output may be hidden code (`base64 -d`, `xxd -r`). */
+  decoders: number;
+  /** Interactive shells (`bash -i`), which a `/dev/tcp` redirection turns into a reverse shell. */
+  interactiveShells: number;
+}
+
+export function newPipelineFacts(): PipelineFacts {
+  return {
+    downloads: 0,
+    downloadedFiles: new Set(),
+    stdinRunners: 0,
+    substitutedRunners: 0,
+    scriptsRun: new Set(),
+    decoders: 0,
+    interactiveShells: 0,
+  };
+}
+
+/** What every program rater gets: where the command runs and where findings go. */
+export interface SegmentContext {
+  rating: RatingBuilder;
+  cwd: string | undefined;
+  pipeline: PipelineFacts;
+  /** The engine recognized the whole command as read-only: unknown programs need not raise the rating. */
+  readOnly: boolean;
+  /** Nesting of `bash -c`, `eval`, `ssh host cmd`…; bounded so hostile input stays cheap. */
+  depth: number;
+  /** Rate a command line nested in this one (the script of `bash -c`, `eval`'s words, `ssh host cmd`). */
+  rateNested(command: string, where?: 'local' | 'remote'): void;
+  /** Rate an argument vector nested in this one (`find -exec …`, `xargs rm`). */
+  rateArgv(argv: readonly string[]): void;
+}
+
+export type ProgramRater = (args: readonly string[], ctx: SegmentContext) => void;

@@ -1,0 +1,203 @@
+import { hasFlag, operands } from '../args.ts';
+import type { ProgramRater, SegmentContext } from '../context.ts';
+import { placeOf } from '../paths.ts';
+
+/** Branches whose history a force push destroys for everyone. */
+const protectedBranches = new Set(['main', 'master']);
+
+/** git's global options that take a value (`git -C dir status`). */
+const globalValueOptions = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path']);
+
+/** Subcommands that only look. */
+const readSubcommands = new Set([
+  'status',
+  'diff',
+  'log',
+  'show',
+  'blame',
+  'rev-parse',
+  'ls-files',
+  'ls-tree',
+  'cat-file',
+  'describe',
+  'shortlog',
+  'grep',
+  'reflog',
+  'whatchanged',
+  'rev-list',
+  'help',
+  'version',
+  '--version',
+  'merge-base',
+  'name-rev',
+  'check-ignore',
+  'for-each-ref',
+  'show-ref',
+  'count-objects',
+  'var',
+]);
+
+/** Subcommands that change only the local repository and working tree. */
+const localSubcommands = new Set([
+  'add',
+  'commit',
+  'merge',
+  'rebase',
+  'switch',
+  'checkout',
+  'cherry-pick',
+  'revert',
+  'am',
+  'apply',
+  'init',
+  'mv',
+  'rm',
+  'notes',
+  'worktree',
+  'bisect',
+  'restore',
+  'stash',
+  'tag',
+  'branch',
+  'remote',
+  'config',
+  'gc',
+  'prune',
+  'fsck',
+  'format-patch',
+  'archive',
+  'bundle',
+  'sparse-checkout',
+  'maintenance',
+]);
+
+/** Subcommands that talk to a remote without changing it. */
+const fetchSubcommands = new Set(['clone', 'fetch', 'pull', 'ls-remote', 'submodule', 'lfs']);
+
+/** The ref a refspec updates on the remote: `src:dst` → dst, `+main` → main, `refs/heads/x` → x. */
+function destination(refspec: string): string {
+  const bare = refspec.startsWith('+') ? refspec.slice(1) : refspec;
+  const colon = bare.lastIndexOf(':');
+  const dst = colon >= 0 ? bare.slice(colon + 1) : bare;
+  return dst.replace(/^refs\/heads\//, '');
+}
+
+const pushValueOptions = ['--repo', '-o', '--push-option', '--receive-pack', '--exec'];
+
+/** `git push`: high always (it changes a shared system); critical when it rewrites main's history. */
+function push(args: readonly string[], ctx: SegmentContext): void {
+  ctx.rating.raise('high', 'Pushes to a remote repository.', 'external_system', 'network');
+  const words = operands(args, pushValueOptions);
+  const refspecs = words.slice(1);
+  const forceAll = hasFlag(args, 'f', ['--force', '--force-with-lease']);
+  const everything = hasFlag(args, '', ['--mirror', '--all']);
+  const deleting = hasFlag(args, 'd', ['--delete']);
+  const touchesProtected = (refspec: string) => {
+    const dst = destination(refspec);
+    // HEAD names no branch: the current one may well be main.
+    return protectedBranches.has(dst) || dst === 'HEAD' || dst === '@';
+  };
+  const forced = refspecs.filter((refspec) => forceAll || refspec.startsWith('+'));
+  const deleted = refspecs.filter((refspec) => deleting || /^:[^:]/.test(refspec));
+  if ((forceAll && (refspecs.length === 0 || everything)) || forced.some(touchesProtected)) {
+    ctx.rating.raise('critical', 'Force-pushes over the main branch.', 'destructive', 'external_system');
+  } else if (deleted.some(touchesProtected) || hasFlag(args, '', ['--mirror'])) {
+    ctx.rating.raise('critical', 'Deletes or overwrites the main branch on the remote.', 'destructive');
+  } else if (forced.length > 0 || deleted.length > 0) {
+    ctx.rating.raise('high', 'Rewrites or deletes a branch on the remote.', 'destructive');
+  }
+}
+
+/** Local subcommands that throw away work that may exist nowhere else. */
+function discardsWork(sub: string, args: readonly string[]): boolean {
+  switch (sub) {
+    case 'reset':
+      return hasFlag(args, '', ['--hard', '--merge', '--keep']);
+    case 'clean':
+      return hasFlag(args, 'fdxX', ['--force']);
+    case 'checkout':
+      return args.includes('--') || args.includes('.') || hasFlag(args, 'f', ['--force']);
+    case 'restore':
+      return true;
+    case 'stash':
+      return args[0] === 'drop' || args[0] === 'clear';
+    case 'branch':
+      return hasFlag(args, 'D', ['--delete']) || (hasFlag(args, 'd', []) && hasFlag(args, 'f', ['--force']));
+    case 'filter-branch':
+    case 'filter-repo':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Uses of otherwise changing subcommands that only list: `git branch`, `git tag -l`, `git stash list`. */
+function onlyLists(sub: string, args: readonly string[]): boolean {
+  const words = operands(args);
+  switch (sub) {
+    case 'branch':
+    case 'tag':
+      return (
+        (words.length === 0 || hasFlag(args, 'l', ['--list'])) &&
+        !hasFlag(args, 'dDmMcCf', [
+          '--delete',
+          '--move',
+          '--copy',
+          '--force',
+          '--set-upstream-to',
+          '--edit-description',
+        ])
+      );
+    case 'remote':
+      return words.length === 0 || words[0] === 'show' || words[0] === 'get-url';
+    case 'stash':
+      return words[0] === 'list' || words[0] === 'show';
+    case 'config':
+      return hasFlag(args, 'l', ['--list', '--get', '--get-all', '--get-regexp']);
+    case 'worktree':
+      return words[0] === 'list';
+    default:
+      return false;
+  }
+}
+
+export const git: ProgramRater = (args, ctx) => {
+  let repository: string | undefined;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('-')) break;
+    if (arg === '-c' || arg.startsWith('--config-env')) {
+      // `-c core.pager=…`, `-c core.sshCommand=…` run arbitrary programs.
+      ctx.rating.raise('medium', 'Overrides git configuration, which can run programs.', 'code_execution');
+    }
+    if (arg === '-C') repository = args[i + 1];
+    if (arg.startsWith('--git-dir=') || arg.startsWith('--work-tree=')) repository = arg.split('=')[1];
+    if (globalValueOptions.has(arg)) i++;
+  }
+  const sub = args[i];
+  const rest = args.slice(i + 1);
+  if (sub === undefined) return;
+  if (sub === 'push') return push(rest, ctx);
+  if (readSubcommands.has(sub) || onlyLists(sub, rest)) return;
+  if (repository !== undefined && placeOf(repository, ctx.cwd) !== 'workspace') {
+    ctx.rating.raise('high', 'Changes a repository outside the workspace.');
+  }
+  if (discardsWork(sub, rest)) {
+    ctx.rating.raise('medium', 'Discards uncommitted or unpushed work.', 'destructive');
+    return;
+  }
+  if (sub === 'config' && hasFlag(rest, '', ['--global', '--system'])) {
+    ctx.rating.raise('high', 'Changes git configuration outside the workspace.');
+    return;
+  }
+  if (localSubcommands.has(sub) || sub === 'reset' || sub === 'clean') {
+    ctx.rating.raise('low', 'Changes the local repository.');
+    return;
+  }
+  if (fetchSubcommands.has(sub)) {
+    ctx.rating.raise('medium', 'Fetches from a remote repository.', 'network');
+    return;
+  }
+  ctx.rating.raise('medium', 'Runs a git subcommand the rater does not know.');
+};

@@ -1,0 +1,42 @@
+import type { EngineToolCall } from '../contract/index.ts';
+import { stringField, toolFacts } from '../tools/catalog.ts';
+import { RatingBuilder, type RiskRating } from './rating.ts';
+import { rateShellCommand } from './shell.ts';
+import { rateTool } from './tools.ts';
+
+/** What the engine already knows about the call. */
+export interface RiskFacts {
+  /** The shield found a credential in the input or a secret file being read. */
+  secrets?: boolean;
+  /**
+   * The engine recognized the call as a read (read-only Bash included). It only spares an
+   * unknown program its "unknown" medium; it never lowers a danger the rater found.
+   */
+  readOnly?: boolean;
+}
+
+/**
+ * The engine's deterministic risk rating of a call (DESIGN §5 "Risk"): read → safe, workspace
+ * edit → low, unknown exec or network → medium, push/publish/writes outside the workspace/sudo
+ * → high, machine-wrecking or code-from-the-internet → critical. Pure, synchronous, bounded.
+ */
+export function rateRisk(call: EngineToolCall, facts: RiskFacts = {}): RiskRating {
+  const rating = new RatingBuilder();
+  const tool = toolFacts(call.tool, call.capability);
+  if (tool.commandField !== undefined) {
+    const command = stringField(call.input, tool.commandField);
+    if (command === undefined) rating.raise('medium', 'A shell call that carries no command.');
+    else rateShellCommand(command, call.cwd, facts.readOnly === true, rating);
+    // A declared capability can only make a known tool stricter (catalog.ts).
+    if (tool.capability === 'net') rating.raise('medium', 'Reaches the network.', 'network');
+  } else {
+    rateTool(call, tool, rating);
+  }
+  if (facts.secrets) {
+    rating.raise('medium', 'Carries or reads a secret.', 'secret_exposure');
+    if (tool.capability === 'net' || rating.has('network') || rating.has('external_system')) {
+      rating.raise('high', 'Could send a secret over the network.', 'exfiltration');
+    }
+  }
+  return rating.finish();
+}

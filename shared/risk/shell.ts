@@ -1,0 +1,121 @@
+import { analyzeShell } from '../shell/index.ts';
+import { newPipelineFacts, type PipelineFacts, type SegmentContext } from './context.ts';
+import { rateWrite } from './effects.ts';
+import { deviceKind } from './paths.ts';
+import type { RatingBuilder } from './rating.ts';
+import { rateArgv, rateSegment } from './segment.ts';
+import { hasForkBomb, textHazards } from './text-hazards.ts';
+
+/** Nesting (`bash -c "eval '…'"`) beyond this is itself a warning sign: rated medium, not followed. */
+const maxDepth = 4;
+
+interface ShellRun {
+  rating: RatingBuilder;
+  pipeline: PipelineFacts;
+  readOnly: boolean;
+  /** Files written by redirections, for `curl … > x.sh; sh x.sh`. */
+  written: Set<string>;
+  /** Redirections to `/dev/tcp/…`: with a shell attached, a reverse shell. */
+  sockets: number;
+}
+
+/** A redirection that writes: `>`, `>>`, `>|`, `&>`, `2>`, `<>` — but not a descriptor copy like `2>&1`. */
+function writesTo(op: string, target: string): boolean {
+  if (!op.includes('>')) return false;
+  if (op.endsWith('&') && /^(?:\d+|-)$/.test(target)) return false;
+  return true;
+}
+
+function contextFor(cwd: string | undefined, depth: number, run: ShellRun): SegmentContext {
+  return {
+    rating: run.rating,
+    cwd,
+    pipeline: run.pipeline,
+    readOnly: run.readOnly,
+    depth,
+    // Nothing is known about another machine's working directory.
+    rateNested: (nested, where) =>
+      rateCommandLine(nested, where === 'remote' ? undefined : cwd, depth + 1, run),
+    rateArgv: (argv) => {
+      if (depth + 1 > maxDepth)
+        run.rating.raise('medium', 'Nests commands too deeply to rate.', 'code_execution');
+      else rateArgv(argv, contextFor(cwd, depth + 1, run));
+    },
+  };
+}
+
+function rateCommandLine(command: string, cwd: string | undefined, depth: number, run: ShellRun): void {
+  if (hasForkBomb(command)) {
+    run.rating.raise('critical', 'A fork bomb: it exhausts the machine.', 'destructive');
+  }
+  if (depth > maxDepth) {
+    run.rating.raise('medium', 'Nests commands too deeply to rate.', 'code_execution');
+    textHazards(command, run.rating);
+    return;
+  }
+  const analysis = analyzeShell(command);
+  if (analysis.error !== undefined) {
+    // Fail closed: what cannot be parsed is at least medium, and the worst patterns are still caught.
+    run.rating.raise('medium', 'The command could not be parsed with confidence.');
+    textHazards(command, run.rating);
+  }
+  const ctx = contextFor(cwd, depth, run);
+  for (const segment of analysis.segments) rateSegment(segment, ctx);
+  for (const { op, target } of analysis.redirections) {
+    if (!writesTo(op, target)) continue;
+    if (deviceKind(target) === 'network') run.sockets++;
+    rateWrite(run.rating, target, cwd);
+    run.written.add(target.replace(/^\.\//, ''));
+  }
+}
+
+/** What the pipeline as a whole does that no single segment shows. */
+function ratePipeline(run: ShellRun): void {
+  const { pipeline, rating } = run;
+  const runners = pipeline.stdinRunners + pipeline.substitutedRunners;
+  const fetched = new Set(
+    [...pipeline.downloadedFiles, ...run.written].map((file) => file.replace(/^\.\//, '')),
+  );
+  const runsFetched = [...pipeline.scriptsRun].some((script) => fetched.has(script));
+  if (pipeline.downloads > 0 && (runners > 0 || runsFetched)) {
+    rating.raise(
+      'critical',
+      'Runs code downloaded from the network without review.',
+      'code_execution',
+      'network',
+    );
+  }
+  if (pipeline.decoders > 0 && runners > 0) {
+    rating.raise('high', 'Decodes hidden text and runs it.', 'code_execution');
+  }
+  if (run.sockets > 0 && (pipeline.interactiveShells > 0 || pipeline.stdinRunners > 0)) {
+    rating.raise(
+      'critical',
+      'Connects a shell to the network (a reverse shell).',
+      'code_execution',
+      'exfiltration',
+    );
+  }
+}
+
+/**
+ * Rates a shell command line: every segment (those inside substitutions included), every
+ * redirection, then the pipeline as a whole. The worst finding sets the rating.
+ */
+export function rateShellCommand(
+  command: string,
+  cwd: string | undefined,
+  readOnly: boolean,
+  rating: RatingBuilder,
+): void {
+  const run: ShellRun = { rating, pipeline: newPipelineFacts(), readOnly, written: new Set(), sockets: 0 };
+  rateCommandLine(command, cwd, 0, run);
+  ratePipeline(run);
+}
+
+/** Quotes words for a shell, so an argv given as a list can be rated as a command line. */
+export function quoteArgv(argv: readonly string[]): string {
+  return argv
+    .map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`))
+    .join(' ');
+}
