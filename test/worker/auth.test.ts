@@ -1,7 +1,9 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, bootstrapToken, issue, json, newWorkspace } from './helpers.ts';
+import { api, bootstrapToken, issue, json, newWorkspace, warmUp } from './helpers.ts';
+
+beforeAll(warmUp);
 
 type Who = 'none' | 'agent' | 'approver' | 'admin' | 'revoked' | 'otherAdmin';
 const tokens: Record<Who, string | null> = {

@@ -1,8 +1,10 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pairingAlphabet } from '../../worker/workspace/pairing.ts';
-import { api, bootstrapToken, json, newWorkspace } from './helpers.ts';
+import { api, bootstrapToken, json, newWorkspace, warmUp } from './helpers.ts';
+
+beforeAll(warmUp);
 
 interface Code {
   code: string;

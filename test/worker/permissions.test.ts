@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspacePolicy } from '../../worker/workspace/workspace-do.ts';
-import { api, bootstrapToken, issue, json, newWorkspace } from './helpers.ts';
+import { api, bootstrapToken, issue, json, newWorkspace, warmUp } from './helpers.ts';
+
+beforeAll(warmUp);
 
 /** The policy SessionDO reads (RPC typing cannot see through `unknown` fields, hence the cast). */
 const policyOf = (workspaceId = 'default') =>
