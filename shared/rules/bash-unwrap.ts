@@ -51,8 +51,8 @@ const WHITESPACE = /\s/;
 
 /** How deep wrappers and `sh -c` strings are followed before giving up (and matching). */
 const MAX_UNWRAP_DEPTH = 6;
-/** Readings tried per command before giving up (and matching). */
-const MAX_READINGS = 2000;
+/** Readings tried per top-level simple command before giving up (and matching). */
+const MAX_READINGS = 10_000;
 
 interface Budget {
   readings: number;
@@ -64,8 +64,7 @@ export function denyMatchesAnalysis(
   pattern: CommandPattern,
   command: string,
 ): boolean {
-  const budget: Budget = { readings: 0 };
-  return matchesAnalysis(analysis, pattern, command, 0, budget);
+  return matchesAnalysis(analysis, pattern, command, 0, { readings: 0 });
 }
 
 function matchesAnalysis(
@@ -76,7 +75,8 @@ function matchesAnalysis(
   budget: Budget,
 ): boolean {
   for (const segment of analysis.segments) {
-    if (matchesSegment(segment, pattern, depth, budget)) return true;
+    // Plain compound commands are cheap; the budget is for what one command unwraps into.
+    if (matchesSegment(segment, pattern, depth, depth === 0 ? { readings: 0 } : budget)) return true;
   }
   // A command we could not parse may still run the rule's command: fail closed when its text shows up.
   if (analysis.error !== undefined) {
