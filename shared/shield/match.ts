@@ -8,6 +8,12 @@ export interface SecretSpan {
   end: number;
 }
 
+/**
+ * No pattern matches fewer characters than this (`ab://:x@`, the shortest URL with a password,
+ * is 8), so shorter strings, most of any input, skip the patterns entirely.
+ */
+const shortestSecret = 8;
+
 function spanOf(pattern: SecretPattern, match: RegExpExecArray): { start: number; end: number } {
   for (const name of pattern.secretGroups ?? []) {
     const indices = match.indices?.groups?.[name];
@@ -22,9 +28,12 @@ function spanOf(pattern: SecretPattern, match: RegExpExecArray): { start: number
  */
 export function matchSecrets(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
+  if (text.length < shortestSecret) return spans;
   for (const pattern of secretPatterns) {
-    // A fresh regex per call: the shared one's `lastIndex` must not leak between texts.
-    const regex = new RegExp(pattern.regex);
+    // The shared regex is reused (building one per text dominated the cost on inputs of many
+    // small strings); nothing below re-enters this loop, so resetting `lastIndex` suffices.
+    const regex = pattern.regex;
+    regex.lastIndex = 0;
     for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
       if (match[0].length === 0) regex.lastIndex++;
       const { start, end } = spanOf(pattern, match);

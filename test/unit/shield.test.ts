@@ -248,6 +248,21 @@ describe('bounded work on hostile input', () => {
     ['colons and at signs', 'x://a:'.repeat(big / 6)],
   ];
 
+  it('scans an input of many small strings and keys quickly', () => {
+    const input = {
+      list: Array.from({ length: 60_000 }, (_, i) => `item-${i}`),
+      map: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`key-${i}`, i])),
+    };
+    const started = performance.now();
+    expect(findSecrets(input)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('stops and fails closed past its character bound', () => {
+    const huge = { a: 'x'.repeat(600_000), b: 'y'.repeat(600_000) };
+    expect(findSecrets(huge)).toEqual([{ kind: 'unscanned_input', path: 'b' }]);
+  });
+
   it.each(hostile)('scans 256 KiB of %s quickly', (_name, text) => {
     const started = performance.now();
     matchSecrets(text);
