@@ -53,9 +53,11 @@ function display(path: string): string {
 export function secretFileAccess(call: ToolCallLike): { path: string } | null {
   try {
     const facts = toolFacts(call.tool);
-    const command = stringField(call.input, facts.commandField);
-    if (command !== undefined) {
-      const file = shellSecretFile(command);
+    // An unknown tool's `command`-like field is read as a shell command too (MCP shell servers).
+    const commandFields = facts.known ? [facts.commandField] : ['command', 'cmd', 'script'];
+    for (const field of commandFields) {
+      const command = stringField(call.input, field);
+      const file = command === undefined ? null : shellSecretFile(command);
       if (file !== null) return { path: display(file) };
     }
     const file = pathValues(call.input, call.tool).find(namesSecret);

@@ -353,6 +353,7 @@ describe('secretFileAccess: file tools', () => {
     ['mcp__fs__read_file', { path: '~/.aws/credentials' }, '~/.aws/credentials'],
     ['mcp__fs__read_many', { paths: ['README.md', '.npmrc'] }, '.npmrc'],
     ['mcp__fs__read', { options: { filePath: '~/.netrc' } }, '~/.netrc'],
+    ['mcp__shell__exec', { command: 'cat ~/.ssh/id_ed25519' }, '~/.ssh/id_ed25519'],
   ] as const)('%s %j reads a secret file', (tool, input, path) => {
     expect(secretFileAccess({ tool, input })).toEqual({ path });
   });
@@ -365,6 +366,8 @@ describe('secretFileAccess: file tools', () => {
     ['Glob', { pattern: '**/*.ts' }],
     ['WebFetch', { url: 'https://example.com/.env', prompt: 'read it' }],
     ['mcp__notes__write', { title: 'Rotate .env values', body: 'see id_rsa' }],
+    ['mcp__shell__exec', { command: 'npm test' }],
+    ['WebSearch', { query: 'cat .env' }],
   ] as const)('%s %j reads no secret file', (tool, input) => {
     expect(secretFileAccess({ tool, input })).toBeNull();
   });
