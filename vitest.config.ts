@@ -26,6 +26,18 @@ export default defineConfig({
           include: ['test/worker/**/*.test.ts'],
         },
       },
+      {
+        // The real relay under wrangler (state persisted to a folder, restarts), driven over HTTP.
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          // wrangler logs every request; show it only when a test fails.
+          silent: 'passed-only',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });
