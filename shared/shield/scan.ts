@@ -9,6 +9,8 @@ export interface ShieldScan {
   secretFile: string | null;
 }
 
+/** Never throws: a call too malformed to read comes back as touching a secret (fail closed). */
 export function shieldScan(call: ToolCallLike): ShieldScan {
-  return { findings: findSecrets(call.input), secretFile: secretFileAccess(call)?.path ?? null };
+  // `?.`: callers validate calls first, but the shield must not be the step that crashes.
+  return { findings: findSecrets(call?.input), secretFile: secretFileAccess(call)?.path ?? null };
 }

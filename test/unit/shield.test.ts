@@ -422,6 +422,18 @@ describe('shieldScan', () => {
     });
   });
 
+  it.each([
+    [null, true],
+    [undefined, true],
+    [42, true],
+    ['Bash', true],
+    [{ input: null }, true],
+    [{ tool: 'Read' }, false],
+  ])('never throws on the malformed call %j (flagged: %s)', (garbage, flagged) => {
+    const scan = shieldScan(garbage as unknown as Parameters<typeof shieldScan>[0]);
+    expect(scan.findings.length > 0 || scan.secretFile !== null).toBe(flagged);
+  });
+
   it('is clean for an ordinary call', () => {
     expect(shieldScan({ tool: 'Bash', input: { command: 'npm test -- --run' } })).toEqual({
       findings: [],
