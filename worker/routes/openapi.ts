@@ -6,7 +6,7 @@ import { grantRouteDocs } from './grants.ts';
 import { inboxRouteDocs } from './inbox.ts';
 import { pairingRouteDocs } from './pairing.ts';
 import { permissionRouteDocs } from './permissions.ts';
-import * as sessions from './sessions.ts';
+import { sessionRouteDocs } from './sessions.ts';
 import { tokenRouteDocs } from './tokens.ts';
 import { workspaceRouteDocs } from './workspaces.ts';
 
@@ -14,10 +14,6 @@ export const openApiRouteDocs: RouteDoc[] = [
   { method: 'get', path: '/healthz', role: 'none', summary: 'Liveness' },
   { method: 'get', path: '/openapi.json', role: 'none', summary: 'This document' },
 ];
-
-/** The session routes' own table, exported beside them by worker/routes/sessions.ts. */
-const sessionRouteDocs: readonly RouteDoc[] =
-  (sessions as { sessionRouteDocs?: readonly RouteDoc[] }).sessionRouteDocs ?? [];
 
 /** Every route of `/api/v1`, as documented beside each route module. */
 export const apiRouteDocs: readonly RouteDoc[] = [
