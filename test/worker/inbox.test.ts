@@ -123,7 +123,7 @@ describe('GET /inbox (WebSocket)', () => {
     socket.close(1000, 'done');
   });
 
-  it('answers ping with pong by the runtime's auto-response', async () => {
+  it('answers ping with pong by the runtime auto-response', async () => {
     const approver = await issue('approver');
     const { socket } = await openInbox(approver.token);
     const pong = new Promise<string>((resolve) =>
