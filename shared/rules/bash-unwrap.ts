@@ -85,17 +85,53 @@ function matchesAnalysis(
   return false;
 }
 
+/**
+ * What a top-level simple command needs checked, computed once per analysed command and shared by
+ * every rule: a plain command (no wrapper, shell or dynamic name) needs only its readings.
+ */
+interface SegmentReadings {
+  readings: string[];
+  plain: boolean;
+}
+const segmentReadings = new WeakMap<ShellSegment, SegmentReadings>();
+
+function readingsOf(segment: ShellSegment): SegmentReadings {
+  const cached = segmentReadings.get(segment);
+  if (cached !== undefined) return cached;
+  const { argv, words, assignments } = segment;
+  const name = argv[0] ?? '';
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  const readings = denyRenderings(
+    argv,
+    words?.map((word) => word.raw),
+    assignments,
+  );
+  if (base !== name) readings.push([base, ...argv.slice(1)].join(' '));
+  const plain =
+    words !== undefined &&
+    argv.length > 0 &&
+    !isOpaque(words[0]!) &&
+    !WRAPPERS.has(base) &&
+    !SHELLS.has(base) &&
+    base !== 'eval' &&
+    base !== 'find';
+  const computed = { readings, plain };
+  segmentReadings.set(segment, computed);
+  return computed;
+}
+
 function matchesSegment(
   segment: ShellSegment,
   pattern: CommandPattern,
   depth: number,
   budget: Budget,
 ): boolean {
-  const raw = segment.words?.map((word) => word.raw);
   if (segment.words === undefined) return true;
+  const { readings, plain } = readingsOf(segment);
+  if (plain) return readings.some((reading) => pattern.test(reading));
   return matchesWords(
     segment.argv,
-    raw,
+    segment.words.map((word) => word.raw),
     segment.words.map(isOpaque),
     segment.assignments,
     pattern,

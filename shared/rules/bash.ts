@@ -23,8 +23,9 @@ export function analyzeCached(command: string): ShellAnalysis {
  * `Bash(specifier)`, matched per simple command of `input.command`.
  *
  * Allow: the command parses, has no substitution and no redirection that writes a file (fd
- * duplication and `/dev/null` are fine), and EVERY simple command matches as written. Wrappers are
- * not looked through: `sudo git status` needs a rule that names `sudo`.
+ * duplication and `/dev/null` are fine), and EVERY simple command matches as written (see
+ * bash-render.ts). Wrappers are not looked through: `sudo git status` needs a rule that names
+ * `sudo`. A dynamic command name (`$CMD`, `{a,b}`, `r?`) needs a rule that starts with literal text.
  *
  * Deny and ask: ANY simple command matches, including those inside substitutions and behind
  * wrappers (`sudo`, `xargs`, `bash -c "…"`, `find -exec` …), any command whose name is dynamic, any
@@ -43,7 +44,11 @@ export function compileBashMatcher(rule: string, specifier: string, behavior: Ru
       if (analysis.redirections.some(writesFile)) return false;
       return analysis.segments.every((segment) => {
         const rendering = allowRendering(segment);
-        return rendering !== undefined && pattern.test(rendering);
+        if (rendering === undefined || !pattern.test(rendering)) return false;
+        // `Bash(* --version)` must not allow `$CMD --version`: a command name known only at run
+        // time is allowed only by a rule that spells it out literally.
+        const name = segment.words?.[0];
+        return name === undefined || !(name.dynamic || name.glob) || pattern.literalPrefix !== '';
       });
     };
   }

@@ -412,6 +412,7 @@ describe('analyzeShell properties', () => {
   ])('stays fast on huge input: %s', (_name, command) => {
     const started = performance.now();
     analyzeShell(command.slice(0, 256 * 1024));
-    expect(performance.now() - started).toBeLessThan(1500);
+    // Linear work finishes in well under a second; a quadratic scan of 256 KiB would take minutes.
+    expect(performance.now() - started).toBeLessThan(3000);
   });
 });
