@@ -1,4 +1,4 @@
-import { evictDurableObject } from 'cloudflare:test';
+import { abortAllDurableObjects, evictDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ToolCallState } from '../../shared/contract/index.ts';
 import {
@@ -93,5 +93,20 @@ describe('waiting for a human', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await answer(t, sid, asked.interaction!.interactionId)).status).toBe(200);
     expect(await waiting).toMatchObject({ outcome: 'allow' });
+  });
+
+  it('a long poll cut by a reset of the object answers the stored state; the next poll gets the answer', async () => {
+    const sid = uid('s');
+    const asked = await submit(t, sid, askingCall('cut'));
+    const started = Date.now();
+    const waiting = poll(sid, 'cut', 60);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await abortAllDurableObjects();
+    expect(await waiting).toMatchObject({ outcome: 'pending', interaction: { state: 'active' } });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const again = poll(sid, 'cut', 60);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await answer(t, sid, asked.interaction!.interactionId)).status).toBe(200);
+    expect(await again).toMatchObject({ outcome: 'allow' });
   });
 });

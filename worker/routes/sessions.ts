@@ -54,17 +54,24 @@ function unwrap<T>(result: Result<T>): T {
   throw new ApiError(result.status, result.code, result.message, result.details);
 }
 
+type SessionStub = ReturnType<typeof sessionOf>;
+
 /**
  * Long polls survive a restart of the session object: its in-memory waiters are gone with it,
- * so the call is made once more without waiting (every call is idempotent) and the agent gets
- * the stored state — `pending` if still unanswered — and simply polls again.
+ * so the call is made once more, on a fresh stub (a stub whose object reset stays broken),
+ * without waiting — every call is idempotent — and the agent gets the stored state, `pending`
+ * if still unanswered, and simply polls again.
  */
-async function withoutWaitOnReset<T>(call: () => Promise<T>, again: () => Promise<T>): Promise<T> {
+async function withoutWaitOnReset<T>(
+  open: () => SessionStub,
+  call: (session: SessionStub) => Promise<T>,
+  again: (session: SessionStub) => Promise<T>,
+): Promise<T> {
   try {
-    return await call();
+    return await call(open());
   } catch (error) {
     console.warn('session object reset while waiting; answering its stored state', error);
-    return again();
+    return again(open());
   }
 }
 
@@ -72,10 +79,10 @@ export const sessionRoutes = new Hono<AppEnv>()
   .post('/sessions/:sid/tool-calls', requireRole('agent'), async (c) => {
     const caller = callerOf(c);
     const { wait, ...request } = await jsonBody(c, ToolCallRequest, 'tool call');
-    const session = sessionOf(c, caller);
     const state = await withoutWaitOnReset(
-      () => session.submitToolCall(caller, request, wait ?? 0),
-      () => session.submitToolCall(caller, request, 0),
+      () => sessionOf(c, caller),
+      (session) => session.submitToolCall(caller, request, wait ?? 0),
+      (session) => session.submitToolCall(caller, request, 0),
     );
     return c.json(unwrap(state));
   })
@@ -83,10 +90,10 @@ export const sessionRoutes = new Hono<AppEnv>()
     const caller = callerOf(c);
     const toolCallId = toolCallIdOf(c);
     const wait = parseWith(WaitSeconds, c.req.query('wait') ?? 0, 'wait');
-    const session = sessionOf(c, caller);
     const state = await withoutWaitOnReset(
-      () => session.getToolCall(caller, toolCallId, wait),
-      () => session.getToolCall(caller, toolCallId, 0),
+      () => sessionOf(c, caller),
+      (session) => session.getToolCall(caller, toolCallId, wait),
+      (session) => session.getToolCall(caller, toolCallId, 0),
     );
     return c.json(unwrap(state));
   })
