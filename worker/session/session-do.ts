@@ -375,7 +375,9 @@ export class SessionDO extends DurableObject<Env> {
         status: result.status,
         ...(output === undefined ? {} : { output }),
       });
+      commit.viewChanged = true;
     });
+    await this.#settled();
     return ok(this.#state(toolCallId));
   }
 
