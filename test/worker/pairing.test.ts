@@ -140,7 +140,9 @@ describe('POST /pair', () => {
     expect(paired.token.startsWith(`gh_${other.workspaceId}_`)).toBe(true);
   });
 
-  it('bounds guessing: attempts per client IP per minute, then 429 with Retry-After', async () => {
+  it('bounds guessing: attempts per client IP per minute, then 429 with Retry-After', {
+    timeout: 20_000,
+  }, async () => {
     // Stay clear of a window boundary so all attempts count in one window.
     const intoWindow = Date.now() % 60_000;
     if (intoWindow > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
