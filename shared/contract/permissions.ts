@@ -83,10 +83,7 @@ export type NativePermissions = z.infer<typeof NativePermissions>;
 export const AgentaPermissions = z.object({
   permissions: z.strictObject({
     default: DefaultPermission.optional(),
-    rules: z
-      .array(z.union([NativeRule, RuleText]))
-      .max(limits.rules)
-      .optional(),
+    rules: z.array(NativeRule).max(limits.rules).optional(),
   }),
   permissionPolicy: z.unknown().optional(),
   needsApproval: z.unknown().optional(),

@@ -10,8 +10,10 @@ export function toDecision(
   ruling: Ruling,
   facts: CallFacts | null,
 ): ToolPermissionDecision {
+  // A malformed call may have no id at all (or be no object); its decision still needs one.
+  const toolCallId = typeof call?.toolCallId === 'string' ? call.toolCallId : 'invalid';
   const decision: ToolPermissionDecision = {
-    toolCallId: call.toolCallId,
+    toolCallId,
     behavior: ruling.behavior,
     source: ruling.source,
     evaluator: ruling.evaluator,

@@ -261,6 +261,21 @@ const collisions: Row[] = [
     expected: { behavior: 'deny', reasonCode: 'normalized_rule_deny', step: 'deny_rules' },
   },
   {
+    name: 'per-tool deny vs bypass',
+    config: { tools: { Bash: 'deny' } },
+    mode: 'bypass',
+    call: calls.bash('npm test'),
+    expected: { behavior: 'deny', reasonCode: 'explicit_tool_deny', step: 'deny_rules' },
+  },
+  {
+    name: 'per-tool deny vs session grant',
+    config: { tools: { Bash: 'deny' } },
+    call: calls.bash('npm test'),
+    key: KEY,
+    ctx: { sessionGrants: new Set([KEY]) },
+    expected: { behavior: 'deny', reasonCode: 'explicit_tool_deny', step: 'deny_rules' },
+  },
+  {
     name: 'per-tool deny vs allow rule',
     config: { tools: { Bash: 'deny' }, rules: [allow('Bash', 'npm test')] },
     call: calls.bash('npm test'),
