@@ -19,22 +19,29 @@ export function twoHundredRulePlan() {
   return compilePlan({ permissions: { allow, ask, deny } });
 }
 
-const command = 'npm test -- --run && npm test -- --coverage; npm test -- lint || npm test -- retry';
+/**
+ * The compound command of the benchmark, in many spellings: every iteration sees a command it
+ * has not seen for a while, so no cache of the last command makes `decide` look faster than a
+ * relay serving real, varied traffic would see it.
+ */
+const variants = 1024;
+const commandFor = (i: number) =>
+  `npm test -- --run shard${i} && npm test -- --coverage; npm test -- lint${i} || npm test -- retry ${i}`;
 
-export const request = {
-  tool_call_id: 'bench-call-1',
+export const requestFor = (i: number) => ({
+  tool_call_id: `bench-call-${i}`,
   tool: 'Bash',
-  input: { command, description: 'Run the tests', timeout: 120000 },
+  input: { command: commandFor(i), description: 'Run the tests', timeout: 120000 },
   cwd: '/home/dev/project',
   wait: 30,
+});
+
+export const callFor = (i: number): EngineToolCall => {
+  const request = requestFor(i);
+  return { toolCallId: request.tool_call_id, tool: request.tool, input: request.input, cwd: request.cwd };
 };
 
-export const call: EngineToolCall = {
-  toolCallId: request.tool_call_id,
-  tool: request.tool,
-  input: request.input,
-  cwd: request.cwd,
-};
+export const call = callFor(0);
 
 export interface EngineFigures {
   decideMedianUs: number;
@@ -49,13 +56,17 @@ export async function benchEngine(): Promise<EngineFigures> {
   const plan = twoHundredRulePlan();
   const ctx = { mode: 'default' as const, approvalKey: 'Bash:none', sessionGrants: new Set<string>() };
   const behavior = decide(plan, call, ctx).behavior;
+  const requests = Array.from({ length: variants }, (_, i) => requestFor(i));
+  const engineCalls = Array.from({ length: variants }, (_, i) => callFor(i));
+  let next = 0;
+  let nextRequest = 0;
   const bench = new Bench({ time: 1500, warmupTime: 300 });
   bench
     .add('decide (200 rules, compound Bash)', () => {
-      decide(plan, call, ctx);
+      decide(plan, engineCalls[next++ % variants]!, ctx);
     })
     .add('zod-validate the same request', () => {
-      ToolCallRequest.safeParse(request);
+      ToolCallRequest.safeParse(requests[nextRequest++ % variants]);
     });
   await bench.run();
   const median = (name: string) => {
