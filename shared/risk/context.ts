@@ -1,3 +1,4 @@
+import type { Where } from './paths.ts';
 import type { RatingBuilder } from './rating.ts';
 
 /**
@@ -36,7 +37,7 @@ export function newPipelineFacts(): PipelineFacts {
 /** What every program rater gets: where the command runs and where findings go. */
 export interface SegmentContext {
   rating: RatingBuilder;
-  cwd: string | undefined;
+  where: Where;
   pipeline: PipelineFacts;
   /** The engine recognized the whole command as read-only: unknown programs need not raise the rating. */
   readOnly: boolean;

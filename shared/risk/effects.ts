@@ -1,8 +1,8 @@
-import { deviceKind, isRootish, placeOf } from './paths.ts';
+import { deviceKind, isRootish, placeOf, type Where } from './paths.ts';
 import type { RatingBuilder } from './rating.ts';
 
 /** Rates writing to `target` (creating, overwriting, appending, changing metadata). */
-export function rateWrite(rating: RatingBuilder, target: string, cwd: string | undefined): void {
+export function rateWrite(rating: RatingBuilder, target: string, where: Where): void {
   switch (deviceKind(target)) {
     case 'disk':
       rating.raise('critical', 'Writes directly to a disk device.', 'destructive');
@@ -18,27 +18,22 @@ export function rateWrite(rating: RatingBuilder, target: string, cwd: string | u
     case 'none':
       break;
   }
-  if (placeOf(target, cwd) === 'workspace') rating.raise('low', 'Changes files in the workspace.');
+  if (placeOf(target, where) === 'workspace') rating.raise('low', 'Changes files in the workspace.');
   else rating.raise('high', 'Writes outside the workspace.');
 }
 
 /** Rates deleting `target`; `recursive` for whole directory trees. */
-export function rateDelete(
-  rating: RatingBuilder,
-  target: string,
-  cwd: string | undefined,
-  recursive: boolean,
-): void {
+export function rateDelete(rating: RatingBuilder, target: string, where: Where, recursive: boolean): void {
   if (deviceKind(target) === 'disk') {
     rating.raise('critical', 'Destroys a disk device.', 'destructive');
     return;
   }
-  if (isRootish(target, cwd)) {
+  if (isRootish(target, where.cwd)) {
     if (recursive) rating.raise('critical', 'Deletes the root, home or a system directory.', 'destructive');
     else rating.raise('high', 'Deletes files in the root, home or a system directory.', 'destructive');
     return;
   }
-  if (placeOf(target, cwd) !== 'workspace') {
+  if (placeOf(target, where) !== 'workspace') {
     rating.raise('high', 'Deletes files outside the workspace.', 'destructive');
     return;
   }

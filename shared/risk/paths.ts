@@ -53,20 +53,30 @@ export function resolvePath(path: string, cwd: string | undefined): string | und
   return normalizeAbsolute(`${cwd}/${path}`);
 }
 
-/** Whether a path lies in the workspace (the cwd and below). */
-export function placeOf(path: string, cwd: string | undefined): PathPlace {
+/**
+ * Where a command stands: `cwd` is the directory paths resolve against (it moves with `cd`),
+ * `workspace` the agent's working directory, the one place edits are expected.
+ */
+export interface Where {
+  cwd: string | undefined;
+  workspace: string | undefined;
+}
+
+/** Whether a path lies in the workspace (the agent's working directory and below). */
+export function placeOf(path: string, where: Where): PathPlace {
+  const { cwd, workspace } = where;
   if (homePrefix.test(path) || path.startsWith('~')) return 'outside';
   const absolute = resolvePath(path, cwd);
   if (absolute === undefined) {
-    // No cwd: a plain relative path that never climbs is still relative to the agent's cwd.
-    if (cwd === undefined && !path.startsWith('/') && !/[$`]/.test(path)) {
+    // No cwd at all: a plain relative path that never climbs is still relative to the agent's cwd.
+    if (cwd === undefined && workspace === undefined && !path.startsWith('/') && !/[$`]/.test(path)) {
       const climbs = path.split('/').some((part) => part === '..');
       return climbs ? 'unknown' : 'workspace';
     }
     return 'unknown';
   }
-  if (cwd === undefined) return 'unknown';
-  const root = resolvePath(cwd, undefined);
+  if (workspace === undefined) return 'unknown';
+  const root = resolvePath(workspace, undefined);
   if (root === undefined) return 'unknown';
   if (root === '/' || absolute === root || absolute.startsWith(`${root}/`)) return 'workspace';
   return 'outside';
@@ -83,9 +93,9 @@ export function isRootish(path: string, cwd: string | undefined): boolean {
     trimmed = trimmed.replace(/\/\*+$/, '').replace(/\/\.?$/, '');
   }
   if (trimmed === '' && path.startsWith('/')) trimmed = '/';
-  if (homePrefix.test(trimmed) && trimmed.replace(homePrefix, '').replace(/^\/+/, '') === '') return true;
-  // `rm -rf *` in the root directory is `rm -rf /*`.
+  // `rm -rf *` in the root directory is `rm -rf /*`; in the home directory, `rm -rf ~/*`.
   const candidate = trimmed === '*' || trimmed === '.' ? (cwd ?? '') : trimmed;
+  if (homePrefix.test(candidate) && candidate.replace(homePrefix, '').replace(/^\/+/, '') === '') return true;
   const absolute = resolvePath(candidate, cwd);
   return absolute !== undefined && systemDirs.has(absolute);
 }

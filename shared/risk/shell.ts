@@ -1,7 +1,7 @@
 import { analyzeShell } from '../shell/index.ts';
 import { newPipelineFacts, type PipelineFacts, type SegmentContext } from './context.ts';
 import { rateWrite } from './effects.ts';
-import { deviceKind } from './paths.ts';
+import { deviceKind, resolvePath, type Where } from './paths.ts';
 import type { RatingBuilder } from './rating.ts';
 import { rateArgv, rateSegment } from './segment.ts';
 import { hasForkBomb, textHazards } from './text-hazards.ts';
@@ -26,25 +26,30 @@ function writesTo(op: string, target: string): boolean {
   return true;
 }
 
-function contextFor(cwd: string | undefined, depth: number, run: ShellRun): SegmentContext {
+function contextFor(where: Where, depth: number, run: ShellRun): SegmentContext {
   return {
     rating: run.rating,
-    cwd,
+    where,
     pipeline: run.pipeline,
     readOnly: run.readOnly,
     depth,
-    // Nothing is known about another machine's working directory.
-    rateNested: (nested, where) =>
-      rateCommandLine(nested, where === 'remote' ? undefined : cwd, depth + 1, run),
+    // Nothing is known about another machine's directories.
+    rateNested: (nested, place) =>
+      rateCommandLine(
+        nested,
+        place === 'remote' ? { cwd: undefined, workspace: undefined } : where,
+        depth + 1,
+        run,
+      ),
     rateArgv: (argv) => {
       if (depth + 1 > maxDepth)
         run.rating.raise('medium', 'Nests commands too deeply to rate.', 'code_execution');
-      else rateArgv(argv, contextFor(cwd, depth + 1, run));
+      else rateArgv(argv, contextFor(where, depth + 1, run));
     },
   };
 }
 
-function rateCommandLine(command: string, cwd: string | undefined, depth: number, run: ShellRun): void {
+function rateCommandLine(command: string, where: Where, depth: number, run: ShellRun): void {
   if (hasForkBomb(command)) {
     run.rating.raise('critical', 'A fork bomb: it exhausts the machine.', 'destructive');
   }
@@ -59,14 +64,34 @@ function rateCommandLine(command: string, cwd: string | undefined, depth: number
     run.rating.raise('medium', 'The command could not be parsed with confidence.');
     textHazards(command, run.rating);
   }
-  const ctx = contextFor(cwd, depth, run);
-  for (const segment of analysis.segments) rateSegment(segment, ctx);
+  let here = where;
+  for (const segment of analysis.segments) {
+    const cwd = directoryAfter(segment.argv, here.cwd);
+    if (cwd !== here.cwd) here = { ...here, cwd };
+    rateSegment(segment, contextFor(here, depth, run));
+  }
   for (const { op, target } of analysis.redirections) {
     if (!writesTo(op, target)) continue;
     if (deviceKind(target) === 'network') run.sockets++;
-    rateWrite(run.rating, target, cwd);
+    // Redirections are not tied to a segment here: rated against the directory before and after any `cd`.
+    rateWrite(run.rating, target, where);
+    if (here !== where) rateWrite(run.rating, target, here);
     run.written.add(target.replace(/^\.\//, ''));
   }
+}
+
+/**
+ * The working directory after `cd`/`pushd`, so that `cd / && rm -rf *` is rated as `rm -rf /*`.
+ * A directory that cannot be known (`cd $DIR`, `cd -`) becomes a marker that no path resolves
+ * against: everything relative is then outside the workspace (fail closed).
+ */
+function directoryAfter(argv: readonly string[], cwd: string | undefined): string | undefined {
+  const name = argv[0];
+  if (name !== 'cd' && name !== 'pushd') return cwd;
+  const target = argv.slice(1).find((arg) => !arg.startsWith('-') || arg === '-');
+  if (target === undefined || target === '~' || target.startsWith('~/')) return target ?? '~';
+  if (target === '-' || /[$`]/.test(target)) return '$UNKNOWN_DIRECTORY';
+  return resolvePath(target, cwd) ?? '$UNKNOWN_DIRECTORY';
 }
 
 /** What the pipeline as a whole does that no single segment shows. */
@@ -109,7 +134,7 @@ export function rateShellCommand(
   rating: RatingBuilder,
 ): void {
   const run: ShellRun = { rating, pipeline: newPipelineFacts(), readOnly, written: new Set(), sockets: 0 };
-  rateCommandLine(command, cwd, 0, run);
+  rateCommandLine(command, { cwd, workspace: cwd }, 0, run);
   ratePipeline(run);
 }
 

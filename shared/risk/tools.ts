@@ -90,7 +90,7 @@ export function rateTool(call: EngineToolCall, facts: ToolFacts, rating: RatingB
   if (facts.edits) {
     const path = stringField(call.input, facts.pathField);
     if (path === undefined || path === '') rating.raise('high', 'A file edit that names no file.');
-    else rateWrite(rating, path, call.cwd);
+    else rateWrite(rating, path, { cwd: call.cwd, workspace: call.cwd });
     return;
   }
   switch (facts.capability) {

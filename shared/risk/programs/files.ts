@@ -6,7 +6,7 @@ import { isRootish, placeOf } from '../paths.ts';
 /** Programs that change files: what they touch is rated by where it lies (effects.ts). */
 
 const writeEach = (targets: readonly string[], ctx: SegmentContext) => {
-  for (const target of targets) rateWrite(ctx.rating, target, ctx.cwd);
+  for (const target of targets) rateWrite(ctx.rating, target, ctx.where);
 };
 
 const rm: ProgramRater = (args, ctx) => {
@@ -17,18 +17,18 @@ const rm: ProgramRater = (args, ctx) => {
   const targets = operands(args);
   // `xargs rm` and `find … | xargs rm -rf`: the targets arrive on the input and cannot be seen.
   if (targets.length === 0) ctx.rating.raise('medium', 'Deletes files named elsewhere.', 'destructive');
-  for (const target of targets) rateDelete(ctx.rating, target, ctx.cwd, recursive);
+  for (const target of targets) rateDelete(ctx.rating, target, ctx.where, recursive);
 };
 
 const deleteEach =
   (recursive: boolean): ProgramRater =>
   (args, ctx) => {
-    for (const target of operands(args)) rateDelete(ctx.rating, target, ctx.cwd, recursive);
+    for (const target of operands(args)) rateDelete(ctx.rating, target, ctx.where, recursive);
   };
 
 const shred: ProgramRater = (args, ctx) => {
   for (const target of operands(args, ['-n', '-s', '--iterations', '--size'])) {
-    rateDelete(ctx.rating, target, ctx.cwd, false);
+    rateDelete(ctx.rating, target, ctx.where, false);
     // Shredding cannot be undone even from version control.
     ctx.rating.raise('medium', 'Overwrites files beyond recovery.', 'destructive');
   }
@@ -49,7 +49,7 @@ const changeOwnerOrMode =
     const byReference = args.some((arg) => arg.startsWith('--reference'));
     const [spec, ...targets] = byReference ? ['', ...words] : words;
     const recursive = hasFlag(modeSafe, 'R', ['--recursive']);
-    if (recursive && targets.some((target) => isRootish(target, ctx.cwd))) {
+    if (recursive && targets.some((target) => isRootish(target, ctx.where.cwd))) {
       ctx.rating.raise('critical', 'Changes permissions across the whole system.', 'destructive');
     }
     if (kind === 'mode' && spec !== undefined && setsPrivilegeBits(spec)) {
@@ -88,8 +88,8 @@ const mv: ProgramRater = (args, ctx) => {
   const sources = targetDirs.length > 0 ? words : words.slice(0, -1);
   const destinations = targetDirs.length > 0 ? targetDirs : words.slice(-1);
   for (const source of sources) {
-    if (isRootish(source, ctx.cwd)) rateDelete(ctx.rating, source, ctx.cwd, true);
-    else if (placeOf(source, ctx.cwd) !== 'workspace') {
+    if (isRootish(source, ctx.where.cwd)) rateDelete(ctx.rating, source, ctx.where, true);
+    else if (placeOf(source, ctx.where) !== 'workspace') {
       ctx.rating.raise('high', 'Moves files away from outside the workspace.', 'destructive');
     }
   }
@@ -100,7 +100,7 @@ const tee: ProgramRater = (args, ctx) => writeEach(operands(args), ctx);
 
 /** dd: `of=` is what it writes; a disk device there is the classic disk wipe. */
 const dd: ProgramRater = (args, ctx) => {
-  for (const arg of args) if (arg.startsWith('of=')) rateWrite(ctx.rating, arg.slice(3), ctx.cwd);
+  for (const arg of args) if (arg.startsWith('of=')) rateWrite(ctx.rating, arg.slice(3), ctx.where);
   ctx.rating.raise('low', 'Copies raw data.');
 };
 

@@ -180,7 +180,7 @@ export const git: ProgramRater = (args, ctx) => {
   if (sub === undefined) return;
   if (sub === 'push') return push(rest, ctx);
   if (readSubcommands.has(sub) || onlyLists(sub, rest)) return;
-  if (repository !== undefined && placeOf(repository, ctx.cwd) !== 'workspace') {
+  if (repository !== undefined && placeOf(repository, ctx.where) !== 'workspace') {
     ctx.rating.raise('high', 'Changes a repository outside the workspace.');
   }
   if (discardsWork(sub, rest)) {

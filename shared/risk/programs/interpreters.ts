@@ -1,6 +1,7 @@
 import { hasFlag, operands } from '../args.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
 import { rateWrite } from '../effects.ts';
+import { isRootish, placeOf, type Where } from '../paths.ts';
 import { textHazards } from '../text-hazards.ts';
 
 /**
@@ -93,7 +94,7 @@ const interpreter =
         runsInline(args[i + 1] ?? '', ctx);
         if (spec.inPlace && args.slice(0, i + 1).some((a) => /^-[a-zA-Z]*i/.test(a))) {
           for (const file of args.slice(i + 2).filter((a) => !a.startsWith('-')))
-            rateWrite(ctx.rating, file, ctx.cwd);
+            rateWrite(ctx.rating, file, ctx.where);
         }
         return;
       }
@@ -151,11 +152,22 @@ const awk: ProgramRater = (args, ctx) => {
 /** find's expression words that only select or print, as opposed to acting. */
 const findNonFilters = new Set(['-delete', '-depth', '-print', '-print0', '-mount', '-xdev']);
 
+/** Every action is rated once per root; many roots are cut to the most telling few (bounded work). */
+const maxRoots = 16;
+
+function representativeRoots(roots: readonly string[], where: Where): string[] {
+  const unique = [...new Set(roots)];
+  if (unique.length <= maxRoots) return unique;
+  const rank = (root: string) =>
+    isRootish(root, where.cwd) ? 0 : placeOf(root, where) === 'workspace' ? 2 : 1;
+  return unique.sort((a, b) => rank(a) - rank(b)).slice(0, maxRoots);
+}
+
 /** find only looks, unless it deletes (`-delete`), runs (`-exec`) or writes (`-fprint`). */
 const find: ProgramRater = (args, ctx) => {
   const firstExpression = args.findIndex((arg) => /^[-(!)]/.test(arg));
   const starts = firstExpression < 0 ? args : args.slice(0, firstExpression);
-  const roots = starts.length > 0 ? starts : ['.'];
+  const roots = representativeRoots(starts.length > 0 ? starts : ['.'], ctx.where);
   const expression = firstExpression < 0 ? [] : args.slice(firstExpression);
   // With a filter (`-name x`) only matching files go, so the roots themselves are not wiped.
   const filtered = expression.some((word) => word.startsWith('-') && !findNonFilters.has(word));
@@ -173,7 +185,7 @@ const find: ProgramRater = (args, ctx) => {
       i = end;
     } else if (/^-(?:fprint0?|fprintf|fls)$/.test(arg)) {
       const file = args[i + 1];
-      if (file !== undefined) rateWrite(ctx.rating, file, ctx.cwd);
+      if (file !== undefined) rateWrite(ctx.rating, file, ctx.where);
     }
   }
 };

@@ -76,10 +76,10 @@ const curl: ProgramRater = (args, ctx) => {
   }
   const outputs = optionValues(args, ['-o'], ['--output']).filter((file) => file !== '-');
   for (const file of outputs) {
-    rateWrite(ctx.rating, file, ctx.cwd);
+    rateWrite(ctx.rating, file, ctx.where);
     ctx.pipeline.downloadedFiles.add(file);
   }
-  for (const dir of optionValues(args, [], ['--output-dir'])) rateWrite(ctx.rating, dir, ctx.cwd);
+  for (const dir of optionValues(args, [], ['--output-dir'])) rateWrite(ctx.rating, dir, ctx.where);
   if (hasFlag(args, 'O', ['--remote-name', '--remote-name-all'])) {
     // `-O` saves under the URL's last path segment, in the working directory.
     for (const url of operands(args, curlValueOptions)) {
@@ -89,7 +89,7 @@ const curl: ProgramRater = (args, ctx) => {
         .pop();
       if (name) ctx.pipeline.downloadedFiles.add(name);
     }
-    rateWrite(ctx.rating, '.', ctx.cwd);
+    rateWrite(ctx.rating, '.', ctx.where);
   }
   ctx.pipeline.downloads++;
 };
@@ -102,9 +102,20 @@ const wget: ProgramRater = (args, ctx) => {
   if (optionValues(args, [], ['--post-data', '--body-data']).length > 0 || methods.some((m) => m !== 'GET')) {
     sendsData(ctx);
   }
+  const named = optionValues(args, ['-O'], ['--output-document']);
+  if (named.length === 0) {
+    // Without `-O`, wget saves under the URL's last path segment.
+    for (const url of operands(args, ['-O', '-o', '-P', '-e', '--output-document', '--directory-prefix'])) {
+      const name = url
+        .replace(/[?#].*$/, '')
+        .split('/')
+        .pop();
+      if (name) ctx.pipeline.downloadedFiles.add(name);
+    }
+  }
   for (const file of optionValues(args, ['-O', '-o', '-P'], ['--output-document', '--directory-prefix'])) {
     if (file === '-') continue;
-    rateWrite(ctx.rating, file, ctx.cwd);
+    rateWrite(ctx.rating, file, ctx.where);
     ctx.pipeline.downloadedFiles.add(file);
   }
   ctx.pipeline.downloads++;
@@ -140,7 +151,7 @@ const copyAcross =
       return;
     }
     if (sources.some(isRemote)) reachesNetwork(ctx, 'Copies files from another machine.');
-    rateWrite(ctx.rating, destination, ctx.cwd);
+    rateWrite(ctx.rating, destination, ctx.where);
     if (hasFlag(args, '', ['--delete', '--delete-after', '--delete-before', '--delete-during'])) {
       ctx.rating.raise('medium', 'Deletes files that are not in the source.', 'destructive');
     }

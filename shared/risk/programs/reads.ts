@@ -96,6 +96,7 @@ const readers = [
   'jobs',
   ':',
   'history',
+  'yes',
 ];
 
 /** Builtins that change only the running shell's state. */
