@@ -118,6 +118,17 @@ describe('declared modes', () => {
     expect(await res.json()).toMatchObject({ mode: 'accept_edits', engineMode: 'accept_edits' });
   });
 
+  it('declaring the same permissions again keeps the mode an approver switched to', async () => {
+    const sid = uid('s');
+    const permissions = { permissions: { defaultMode: 'acceptEdits', deny: ['Bash(rm:*)'] } };
+    await declare(t, sid, { permissions });
+    expect((await selectMode(t, sid, 'plan')).status).toBe(200);
+    const again = await declare(t, sid, { title: 'still planning', permissions });
+    expect(await again.json()).toMatchObject({ mode: 'plan', title: 'still planning' });
+    const changed = await declare(t, sid, { permissions: { permissions: { defaultMode: 'acceptEdits' } } });
+    expect(await changed.json()).toMatchObject({ mode: 'accept_edits' });
+  });
+
   it('refuses permissions that do not compile, naming the rule (400), and keeps the old ones', async () => {
     const sid = uid('s');
     await declare(t, sid, { permissions: { permissions: { deny: ['Bash(rm:*)'] } } });

@@ -66,6 +66,9 @@ export function applyDeclaration(options: {
       throw error;
     }
   }
+  const permissions =
+    declaration.permissions === undefined ? (existing?.permissions ?? null) : declaration.permissions;
+  const permissionsChanged = JSON.stringify(permissions) !== JSON.stringify(existing?.permissions ?? null);
   const modes = declaration.modes === undefined ? (existing?.modes ?? []) : toDeclared(declaration.modes);
   const forbiddenMode = modes.find((mode) => !modeAllowed(mode.mode, allowed));
   if (forbiddenMode) return notAllowed(forbiddenMode.id, forbiddenMode.mode, allowed);
@@ -75,7 +78,9 @@ export function applyDeclaration(options: {
     const resolved = resolveMode(declaration.mode, modes);
     if (!resolved) return unknownMode(declaration.mode, modes);
     selected = resolved;
-  } else if (sessionPlan?.mode !== undefined) {
+  } else if (sessionPlan?.mode !== undefined && (existing === null || permissionsChanged)) {
+    // New permissions that name a mode select it; the same permissions declared again do not
+    // undo a mode an approver has switched to since.
     selected = { id: sessionPlan.mode, mode: sessionPlan.mode };
   } else {
     // Nothing said about the mode: keep the current one (or the workspace's), within what is allowed.
@@ -93,13 +98,10 @@ export function applyDeclaration(options: {
     mode: selected.id,
     engineMode: selected.mode,
     modes,
-    permissions:
-      declaration.permissions === undefined ? (existing?.permissions ?? null) : declaration.permissions,
+    permissions,
     createdAt: existing?.createdAt ?? now,
     updatedAt: now,
   };
-  const permissionsChanged =
-    JSON.stringify(meta.permissions) !== JSON.stringify(existing?.permissions ?? null);
   const changed =
     existing === null ||
     meta.title !== existing.title ||

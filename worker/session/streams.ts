@@ -5,6 +5,7 @@ const encoder = new TextEncoder();
 const heartbeatMs = 15_000;
 /** A reader this far behind is gone or stuck; it is dropped rather than buffered forever. */
 const maxQueuedFrames = 10_000;
+const replayChunkChars = 256 * 1024;
 export const eventSocketTag = 'events';
 
 /** One SSE frame: `id` is the event's seq, so `Last-Event-ID` is the resume point. */
@@ -44,9 +45,19 @@ export class EventHub {
     };
     this.#sse.add(subscriber);
     subscriber.writer.closed.catch(() => this.#drop(subscriber));
-    // Tell EventSource how soon to reconnect; it resends `Last-Event-ID` when it does.
-    this.#write(subscriber, 'retry: 2000\n\n');
-    for (const event of replay) this.#send(subscriber, event);
+    // Tell EventSource how soon to reconnect; it resends `Last-Event-ID` when it does. The
+    // replay goes out in large chunks, so a long log is a few writes, not one per event.
+    let chunk = 'retry: 2000\n\n';
+    for (const event of replay) {
+      if (event.seq <= subscriber.lastSeq) continue;
+      subscriber.lastSeq = event.seq;
+      chunk += sseFrame(event);
+      if (chunk.length >= replayChunkChars) {
+        this.#write(subscriber, chunk);
+        chunk = '';
+      }
+    }
+    if (chunk) this.#write(subscriber, chunk);
     return new Response(readable, {
       headers: {
         'content-type': 'text/event-stream; charset=utf-8',
