@@ -1,3 +1,4 @@
+import { evictDurableObject } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SessionEvent, type ToolCallState } from '../../shared/contract/index.ts';
@@ -8,6 +9,7 @@ import {
   auditEvents,
   expectJson,
   readSse,
+  sessionStub,
   submit,
   type Team,
   team,
@@ -230,6 +232,34 @@ describe('WebSocket', () => {
     ]);
     expect(events[0]!.seq).toBe(all[1]!.seq);
     expect(received[4]).toBe('pong');
+    socket.close(1000, 'done');
+  });
+});
+
+describe('WebSocket hibernation', () => {
+  it('a socket survives the object being evicted and still hears new events', async () => {
+    const sid = uid('s');
+    await submit(t, sid, askingCall('a'));
+    const last = (await auditEvents(t, sid)).at(-1)!.seq;
+    const res = await exports.default.fetch(`http://relay/api/v1/sessions/${sid}/events?after=${last}`, {
+      headers: { upgrade: 'websocket', authorization: `Bearer ${t.agent}` },
+    });
+    const socket = res.webSocket!;
+    const received: SessionEvent[] = [];
+    const arrived = new Promise<void>((resolve) => {
+      socket.addEventListener('message', (message) => {
+        received.push(JSON.parse(String(message.data)) as SessionEvent);
+        if (received.length === 2) resolve();
+      });
+    });
+    socket.accept();
+    await evictDurableObject(sessionStub(t.workspaceId, sid));
+    await submit(t, sid, { tool_call_id: 'r', tool: 'Read', input: { file_path: 'x' } });
+    await arrived;
+    expect(received.map((event) => [event.seq, event.name])).toEqual([
+      [last + 1, 'TOOL_CALL_START'],
+      [last + 2, 'tool_permission_decision'],
+    ]);
     socket.close(1000, 'done');
   });
 });
