@@ -32,8 +32,6 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          // wrangler logs every request; show it only when a test fails.
-          silent: 'passed-only',
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
