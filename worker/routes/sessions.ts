@@ -19,8 +19,7 @@ import { requireRole } from '../http/auth.ts';
 import { ApiError } from '../http/errors.ts';
 import type { RouteDoc } from '../http/openapi.ts';
 import { jsonBody, parseWith } from '../http/validate.ts';
-import { callerHeader, type SessionCaller, sessionObjectName } from '../session/caller.ts';
-import type { Result } from '../session/result.ts';
+import { callerHeader, type Result, type SessionCaller, sessionObjectName } from '../session/index.ts';
 
 const WaitSeconds = z.coerce.number().min(0).max(limits.waitSeconds);
 const Seq = z.coerce.number().int().min(0);

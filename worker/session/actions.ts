@@ -4,7 +4,7 @@ import {
   limits,
   type ToolPermissionResolution,
 } from '../../shared/contract/index.ts';
-import { redactText } from '../../shared/redact/index.ts';
+import { redactText, toDisplayCopy } from '../../shared/redact/index.ts';
 
 /** What an approver can do with every ask (carried by `tool_approval_request`). */
 export const approvalActions: readonly ApprovalAction[] = [
@@ -21,6 +21,12 @@ export function displayComment(comment: string | undefined): string | undefined 
   return redacted.length <= limits.commentLength
     ? redacted
     : `${redacted.slice(0, limits.commentLength - 1)}…`;
+}
+
+/** A tool's reported output as stored and streamed: redacted, bounded. */
+export function displayOutput(output: string): string {
+  const shown = toDisplayCopy(output);
+  return typeof shown === 'string' ? shown : redactText(output).slice(0, limits.displayStringChars);
 }
 
 const approveAction = { once: 'allow_once', session: 'allow_session', global: 'allow_always' } as const;

@@ -141,3 +141,19 @@ export function applyModeSelection(options: {
     : existing;
   return ok({ meta, updated: null, modeChanged });
 }
+
+/** A session the agent never declared, created by its first tool call. */
+export function implicitMeta(caller: SessionCaller, engineMode: Mode, now: number): SessionMeta {
+  return {
+    workspaceId: caller.workspaceId,
+    sessionId: caller.sessionId,
+    title: null,
+    agent: null,
+    mode: engineMode,
+    engineMode,
+    modes: [],
+    permissions: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}

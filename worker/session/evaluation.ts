@@ -1,4 +1,9 @@
-import type { EngineToolCall, Mode, ToolPermissionDecision } from '../../shared/contract/index.ts';
+import type {
+  EngineToolCall,
+  Mode,
+  ToolCallState,
+  ToolPermissionDecision,
+} from '../../shared/contract/index.ts';
 import { decideCall } from '../../shared/engine/index.ts';
 import type { CompiledPlan } from '../../shared/plan/index.ts';
 import { modeInForce } from './modes.ts';
@@ -67,4 +72,14 @@ export async function evaluateCall(options: {
       snapshot,
     };
   }
+}
+
+/** A call the relay could not record: denied, and nothing stored (the agent may retry). */
+export function unsavedDenial(call: EngineToolCall, reason: string): ToolCallState {
+  return {
+    toolCallId: call.toolCallId,
+    tool: call.tool,
+    outcome: 'deny',
+    decision: failClosedDecision(call.toolCallId, reason),
+  };
 }

@@ -15,11 +15,12 @@ import {
 } from '../../shared/contract/index.ts';
 import { redactText, toDisplayCopy } from '../../shared/redact/index.ts';
 import { errorBody } from '../http/errors.ts';
-import { canceledResolution, userResolution } from './actions.ts';
+import { canceledResolution, displayOutput, userResolution } from './actions.ts';
 import { callerHeader, type SessionCaller } from './caller.ts';
 import { Commit } from './commit.ts';
-import { applyDeclaration, applyModeSelection } from './declaration.ts';
-import { evaluateCall, failClosedDecision } from './evaluation.ts';
+import { applyDeclaration, applyModeSelection, implicitMeta } from './declaration.ts';
+import { evaluateCall, unsavedDenial } from './evaluation.ts';
+import { GrantDelivery } from './grant-delivery.ts';
 import { expireDue, newInteractionId, openInteraction, resolveInteraction } from './lifecycle.ts';
 import { modeInForce } from './modes.ts';
 import { Notifier } from './notifier.ts';
@@ -34,9 +35,6 @@ import { Waiters } from './waiters.ts';
 /** A tool call as the route hands it over: the request body without the transport's `wait`. */
 export type ToolCallSubmission = Omit<ToolCallRequest, 'wait'>;
 
-/** An "always allow" that cannot reach the workspace is retried with backoff, this many times. */
-const globalGrantAttempts = 20;
-const globalGrantBackoffMs = (attempts: number) => Math.min(5_000 * 2 ** attempts, 10 * 60_000);
 const replayPage = 500;
 
 /**
@@ -54,7 +52,7 @@ export class SessionDO extends DurableObject<Env> {
   readonly #notifier: Notifier;
   /** Notifications and alarm updates started by commits; answers wait for them. */
   readonly #inFlight = new Set<Promise<void>>();
-  #delivery: Promise<void> = Promise.resolve();
+  readonly #grants: GrantDelivery;
   #workspaceId: string | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -63,6 +61,11 @@ export class SessionDO extends DurableObject<Env> {
     this.#hub = new EventHub(ctx);
     this.#policy = new PolicyCache(() => this.#workspace().getPolicy());
     this.#notifier = new Notifier(() => this.#sendView());
+    this.#grants = new GrantDelivery({
+      store: this.#store,
+      send: (grant) => this.#workspace().addGlobalGrant(grant),
+      delivered: () => this.#policy.invalidate(),
+    });
   }
 
   // ── entry guard ─────────────────────────────────────────────────────────────────────────
@@ -162,33 +165,10 @@ export class SessionDO extends DurableObject<Env> {
     await this.#workspace().sessionChanged(sessionView(this.#store, meta));
   }
 
-  /** Sends "always allow" grants to the workspace; one delivery at a time, retried by the alarm. */
-  #deliverGlobalGrants(): Promise<void> {
-    this.#delivery = this.#delivery.then(() => this.#deliverDue());
-    return this.#delivery;
-  }
-
-  async #deliverDue(): Promise<void> {
-    try {
-      for (const { grant, attempts } of this.#store.pendingGlobalGrants(Date.now())) {
-        try {
-          await this.#workspace().addGlobalGrant(grant);
-          this.#store.globalGrantDelivered(grant.interactionId);
-          this.#policy.invalidate();
-        } catch (error) {
-          if (attempts + 1 >= globalGrantAttempts) {
-            console.error('giving up on an always-allow grant', grant.interactionId, error);
-            this.#store.globalGrantDelivered(grant.interactionId);
-          } else {
-            console.warn('always-allow grant not delivered; will retry', error);
-            this.#store.globalGrantFailed(grant.interactionId, Date.now() + globalGrantBackoffMs(attempts));
-          }
-        }
-      }
-      await this.#reschedule();
-    } catch (error) {
-      console.error('global grant delivery failed', error);
-    }
+  /** Sends due "always allow" grants to the workspace, then moves the alarm to the next retry. */
+  async #deliverGlobalGrants(): Promise<void> {
+    await this.#grants.deliver();
+    await this.#reschedule();
   }
 
   // ── tool calls ──────────────────────────────────────────────────────────────────────────
@@ -580,39 +560,4 @@ export class SessionDO extends DurableObject<Env> {
       // Already closed.
     }
   }
-}
-
-function implicitMeta(
-  caller: SessionCaller,
-  engineMode: SessionMeta['engineMode'],
-  now: number,
-): SessionMeta {
-  return {
-    workspaceId: caller.workspaceId,
-    sessionId: caller.sessionId,
-    title: null,
-    agent: null,
-    mode: engineMode,
-    engineMode,
-    modes: [],
-    permissions: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
-
-/** A call the relay could not record: denied, and nothing stored (the agent may retry). */
-function unsavedDenial(call: EngineToolCall, reason: string): ToolCallState {
-  return {
-    toolCallId: call.toolCallId,
-    tool: call.tool,
-    outcome: 'deny',
-    decision: failClosedDecision(call.toolCallId, reason),
-  };
-}
-
-/** A tool's reported output as stored and streamed: redacted, bounded. */
-function displayOutput(output: string): string {
-  const shown = toDisplayCopy(output);
-  return typeof shown === 'string' ? shown : redactText(output).slice(0, limits.displayStringChars);
 }
