@@ -1,9 +1,19 @@
-import { runInDurableObject } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { approvalKey } from '../../shared/approval-key/index.ts';
 import { migrations } from '../../worker/session/schema.ts';
 import type { SessionDO } from '../../worker/session/session-do.ts';
 import { SessionStore } from '../../worker/session/storage.ts';
-import { answer, askingCall, sessionStub, submit, type Team, team, uid } from './session-fixtures.ts';
+import {
+  answer,
+  askingCall,
+  expectJson,
+  sessionStub,
+  submit,
+  type Team,
+  team,
+  uid,
+} from './session-fixtures.ts';
 
 let t: Team;
 beforeAll(async () => {
@@ -58,5 +68,40 @@ describe('session storage', () => {
     expect(alarmAfterFirst).toBe(Number(activated.expires_at));
     await answer(t, sid, second.interaction!.interactionId);
     expect(await runInDurableObject(stub, (_i: SessionDO, state) => state.storage.getAlarm())).toBeNull();
+  });
+
+  it('retries an always-allow grant the workspace did not get, from the alarm', async () => {
+    const sid = uid('s');
+    const stub = sessionStub(t.workspaceId, sid);
+    await submit(t, sid, askingCall('a'));
+    const input = { command: 'make retry-later' };
+    const grant = {
+      key: await approvalKey('Bash', input),
+      tool: 'Bash',
+      input,
+      sessionId: sid,
+      interactionId: 'int_late',
+    };
+    await runInDurableObject(stub, async (_i: SessionDO, state) => {
+      state.storage.sql.exec(
+        'INSERT INTO global_grant_outbox (interaction_id, payload, attempts, next_attempt_at) VALUES (?, ?, 1, ?)',
+        grant.interactionId,
+        JSON.stringify(grant),
+        Date.now() - 1,
+      );
+      await state.storage.setAlarm(Date.now() + 60_000);
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const outbox = await runInDurableObject(stub, (_i: SessionDO, state) =>
+      state.storage.sql.exec('SELECT count(*) AS n FROM global_grant_outbox').one(),
+    );
+    expect(outbox.n).toBe(0);
+    const { grants } = await expectJson<{ grants: { interactionId: string }[] }>(200, '/grants', {
+      token: t.approver,
+    });
+    expect(grants.map((g) => g.interactionId)).toContain('int_late');
+    expect(await submit(t, uid('s'), { tool_call_id: 'b', tool: 'Bash', input })).toMatchObject({
+      outcome: 'allow',
+    });
   });
 });
