@@ -1,5 +1,5 @@
-import ignore, { type Ignore } from 'ignore';
 import type { FileTool } from './file-tools.ts';
+import { compilePathGlob, type PathGlob } from './path-glob.ts';
 import { parsePathPattern } from './path-pattern.ts';
 import { knownDirectory, relativeTo, resolveCallPath } from './paths.ts';
 import type { InputMatcher, RuleBehavior, RuleTarget } from './types.ts';
@@ -10,6 +10,7 @@ import type { InputMatcher, RuleBehavior, RuleTarget } from './types.ts';
  */
 const PROBES = ['\u0001', '.\u0001', '\u0001/\u0001', '\u0001/.\u0001'];
 const PARENT_SEGMENT = /(^|\/)\.\.(\/|$)/;
+const MAX_PATH_CHARS = 4096;
 
 /**
  * `Read(path)`, `Edit(path)`, `Write(path)` and the other file tools. The call's path is resolved
@@ -20,7 +21,7 @@ const PARENT_SEGMENT = /(^|\/)\.\.(\/|$)/;
  * case-sensitive, and a directory search (Grep, Glob, LS) must be covered whole.
  * Deny and ask are generous: an unresolvable or missing path matches; case is ignored (macOS and
  * Windows file systems ignore it); a rule relative to an unknown cwd or home matches the pattern at
- * any depth (`~/.ssh/**` becomes `** /.ssh/**`); a directory search matches when the rule could
+ * any depth (`~/.ssh/x` is then looked for under every directory); a directory search matches when the rule could
  * match anything beneath it.
  */
 export function compilePathMatcher(
@@ -31,10 +32,10 @@ export function compilePathMatcher(
 ): InputMatcher {
   const allowSide = behavior === 'allow';
   const parsed = parsePathPattern(rule, specifier);
-  const matcher = ignore({ ignorecase: !allowSide }).add(parsed.pattern);
-  const floating = ignore({ ignorecase: true }).add(`**/${parsed.pattern.replace(/^\/+/, '')}`);
+  const matcher = compilePathGlob(parsed.glob, !allowSide);
+  const floating = compilePathGlob(parsed.glob.startsWith('**/') ? parsed.glob : `**/${parsed.glob}`, true);
   const staticBase = allowSide ? parsed.staticBase : parsed.staticBase.toLowerCase();
-  const test = (on: Ignore, relative: string): boolean => relative !== '' && on.ignores(relative);
+  const test = (on: PathGlob, relative: string): boolean => relative !== '' && on.test(relative);
   const under = (relative: string, name: string): string => (relative === '' ? name : `${relative}/${name}`);
 
   const couldMatchBeneath = (relative: string): boolean => {
@@ -54,7 +55,8 @@ export function compilePathMatcher(
     const path = callPath(target, tool);
     if (path === undefined) return !allowSide;
     const absolute = resolveCallPath(path, target.cwd, target.home);
-    if (absolute === undefined) return !allowSide;
+    // Longer than PATH_MAX: no such file, and not worth matching.
+    if (absolute === undefined || absolute.length > MAX_PATH_CHARS) return !allowSide;
     const root =
       parsed.anchor === 'root' ? '/' : knownDirectory(parsed.anchor === 'home' ? target.home : target.cwd);
     if (root === undefined) {

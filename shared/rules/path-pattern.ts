@@ -5,8 +5,8 @@ export type PathAnchor = 'root' | 'home' | 'cwd';
 
 export interface PathPattern {
   anchor: PathAnchor;
-  /** A gitignore pattern relative to the anchor; a leading `/` pins it to the anchor itself. */
-  pattern: string;
+  /** A glob for paths relative to the anchor (no leading slash); see path-glob.ts. */
+  glob: string;
   /** The literal directories before the first wildcard, relative to the anchor; '' when it can match at any depth. */
   staticBase: string;
 }
@@ -20,8 +20,8 @@ const GLOB_CHARS = /[*?[\]\\]/;
  * - `/x`: relative to the working directory (Claude Code: to the settings file; a plan has none).
  * - `./x`: relative to the working directory, pinned there.
  * - `x`: relative to the working directory; with no `/` inside it matches at any depth (`*.env`
- *   covers `a/b/.env`), as in a .gitignore.
- * `**` crosses directories, `*` stays within one. Throws RuleError for forms we cannot honour.
+ *   covers `a/b/.env`), as in a .gitignore. A trailing `/` means "inside this directory".
+ * Throws RuleError for forms we cannot honour.
  */
 export function parsePathPattern(rule: string, specifier: string): PathPattern {
   let anchor: PathAnchor = 'cwd';
@@ -39,8 +39,10 @@ export function parsePathPattern(rule: string, specifier: string): PathPattern {
   } else if (specifier === '.') {
     pattern = '/';
   }
-  if (pattern === '/' || pattern === '') pattern = '**';
-  const body = pattern.replace(/^\/+/, '');
+  const directoryOnly = pattern.endsWith('/') && pattern.replace(/\/+$/, '') !== '';
+  const trimmed = pattern.replace(/\/+$/, '');
+  const anchored = trimmed.startsWith('/') || trimmed.includes('/');
+  const body = trimmed.replace(/^\/+/, '');
   if (body.startsWith('#') || body.startsWith('!')) {
     throw new RuleError(
       rule,
@@ -50,13 +52,17 @@ export function parsePathPattern(rule: string, specifier: string): PathPattern {
   if (body.split('/').some((part) => part === '..' || part === '.')) {
     throw new RuleError(rule, '"." and ".." are not supported inside a path rule; use //absolute/path');
   }
-  return { anchor, pattern, staticBase: staticBaseOf(pattern) };
+  if (body === '') return { anchor, glob: '**', staticBase: '' };
+  // "Inside this directory": one more segment at least. After a whole-segment double star, that
+  // segment must be spelled out, or the trailing slash would fold into the double star.
+  const endsInDoubleStar = body === '**' || body.endsWith('/**');
+  const inside = directoryOnly ? (endsInDoubleStar ? '/*/**' : '/**') : '';
+  const glob = `${anchored ? '' : '**/'}${body}${inside}`;
+  return { anchor, glob, staticBase: anchored ? staticBaseOf(body) : '' };
 }
 
-function staticBaseOf(pattern: string): string {
-  const anchored = pattern.startsWith('/') || pattern.replace(/\/+$/, '').includes('/');
-  if (!anchored) return '';
-  const parts = pattern.replace(/^\/+/, '').split('/');
+function staticBaseOf(body: string): string {
+  const parts = body.split('/');
   const literal: string[] = [];
   // The last part names files, not a directory to descend into.
   for (const part of parts.slice(0, -1)) {
