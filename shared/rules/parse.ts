@@ -39,7 +39,8 @@ export function parseRule(text: string): ParsedRule {
   if (open === -1) return { tool, specifier: undefined };
   const specifier = rule.slice(open + 1, -1);
   if (!parenthesesBalance(specifier)) throw new RuleError(text, 'unbalanced parentheses');
-  const trimmed = specifier.trim();
+  // `\(` and `\)` only escape the rule syntax; the specifier itself means plain parentheses.
+  const trimmed = specifier.trim().replace(/\\([()])/g, '$1');
   if (trimmed === '' || trimmed === '*') return { tool, specifier: undefined };
   if (MCP_SERVER_WILDCARD.test(tool)) {
     throw new RuleError(text, 'a server-wide MCP rule (mcp__server__*) takes no specifier');

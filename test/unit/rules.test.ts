@@ -64,6 +64,13 @@ describe('rule syntax errors', () => {
     );
   });
 
+  it('reads \\( and \\) as literal parentheses', () => {
+    expect(matches('Bash(echo \\(x)', 'deny', bash('echo "(x"'))).toBe(true);
+    expect(
+      matches('Read(//tmp/a\\(1\\).txt)', 'allow', { tool: 'Read', input: { file_path: '/tmp/a(1).txt' } }),
+    ).toBe(true);
+  });
+
   it('keeps the rule text and tool as written', () => {
     const [rule] = compileRules(['  Bash(git push:*) '], 'ask');
     expect(rule).toMatchObject({ text: '  Bash(git push:*) ', tool: 'Bash', behavior: 'ask' });
