@@ -1,10 +1,24 @@
 // `npm run bench`: the speed targets, measured and printed as figures (never asserted in tests).
 import { benchEngine } from '../test/bench/engine.ts';
+import { benchRelay } from '../test/bench/relay.ts';
 
 const fmt = (n: number) => n.toFixed(2);
 
 const engine = await benchEngine();
 console.log('Decision engine');
-console.log(`  decide, ${engine.rules}-rule plan, compound Bash (${engine.behavior}): ${fmt(engine.decideMedianUs)} µs median (target ≤ 5 µs)`);
-console.log(`  zod-validate the same request:                     ${fmt(engine.validateMedianUs)} µs median`);
-console.log(`  decide / validation:                               ${fmt(engine.ratio)}× (target ≤ 1×)`);
+console.log(
+  `  decide, ${engine.rules}-rule plan, compound Bash (${engine.behavior}): ${fmt(engine.decideMedianUs)} µs median (target ≤ 5 µs)`,
+);
+console.log(`  zod-validate the same request: ${fmt(engine.validateMedianUs)} µs median`);
+console.log(`  decide / validation: ${fmt(engine.ratio)}× (target ≤ 1×)`);
+
+const relay = await benchRelay();
+console.log('Relay (wrangler dev on this machine)');
+console.log(
+  `  allow path: ${relay.allowPerSecond.toFixed(0)} decisions/s over ${relay.sessions} sessions (${relay.requests} requests)`,
+);
+console.log(`  bare Hono route: ${relay.bareRoutePerSecond.toFixed(0)} requests/s`);
+console.log(`  bare route / allow path: ${fmt(relay.ratio)}× (target ≤ 2×)`);
+console.log(
+  `  ask round trip (agent POST → inbox push → answer → agent unblocked), ${relay.roundTrips} runs: p50 ${fmt(relay.askRoundTripP50Ms)} ms (target ≤ 15 ms), p99 ${fmt(relay.askRoundTripP99Ms)} ms; push p50 ${fmt(relay.pushP50Ms)} ms`,
+);

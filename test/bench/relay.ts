@@ -1,0 +1,169 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { unstable_startWorker } from 'wrangler';
+import type { InboxMessage, IssuedToken, ToolCallState } from '../../shared/contract/index.ts';
+
+// The relay's figures, measured against the real Worker under wrangler on this machine: the
+// allow path over many sessions beside a bare Hono route, and the ask round trip through a human.
+
+const root = resolve(import.meta.dirname, '../..');
+const adminToken = 'bench-admin-token-0123456789abcdef';
+process.env.XDG_CONFIG_HOME ??= join(root, '.config');
+process.env.WRANGLER_SEND_METRICS = 'false';
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+
+export interface RelayFigures {
+  allowPerSecond: number;
+  bareRoutePerSecond: number;
+  ratio: number;
+  sessions: number;
+  requests: number;
+  askRoundTripP50Ms: number;
+  askRoundTripP99Ms: number;
+  pushP50Ms: number;
+  roundTrips: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+async function json<T>(res: Response, expected: number): Promise<T> {
+  const text = await res.text();
+  if (res.status !== expected) throw new Error(`expected ${expected}, got ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Runs `total` requests with `concurrency` in flight at once; returns requests per second. */
+async function throughput(total: number, concurrency: number, send: (i: number) => Promise<void>) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await send(next++);
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+}
+
+export async function benchRelay(): Promise<RelayFigures> {
+  await mkdir(join(root, 'test/.tmp'), { recursive: true });
+  const persist = await mkdtemp(join(root, 'test/.tmp/bench-'));
+  const worker = await unstable_startWorker({
+    config: join(root, 'wrangler.toml'),
+    bindings: {
+      GATEHOUSE_ADMIN_TOKEN: { type: 'plain_text', value: adminToken },
+      // The benchmark is one client sending thousands of requests a minute on purpose.
+      GATEHOUSE_RATE_LIMIT_PER_MINUTE: { type: 'plain_text', value: '100000000' },
+    },
+    dev: {
+      server: { hostname: '127.0.0.1', port: 0 },
+      inspector: false,
+      persist,
+      watch: false,
+      logLevel: 'none',
+    },
+  });
+  try {
+    await worker.ready;
+    const base = await worker.url;
+    const api = (path: string) => new URL(`/api/v1${path}`, base);
+    const post = (path: string, token: string, body: unknown) =>
+      fetch(api(path), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const issue = async (role: string) =>
+      (await json<IssuedToken>(await post('/tokens', adminToken, { role }), 201)).token;
+    const agent = await issue('agent');
+    const approver = await issue('approver');
+
+    // Allow path: reads (the read fast path) across 50 sessions, one request in flight per session.
+    const sessions = 50;
+    const requests = 3000;
+    const warm = (i: number) =>
+      post(`/sessions/bench-${i % sessions}/tool-calls`, agent, readCall(`warm-${i}`));
+    for (let i = 0; i < sessions; i++) await json(await warm(i), 200);
+    const bareRoutePerSecond = await throughput(requests, sessions, async () => {
+      await json(await fetch(new URL('/healthz', base)), 200);
+    });
+    const allowPerSecond = await throughput(requests, sessions, async (i) => {
+      const state = await json<ToolCallState>(
+        await post(`/sessions/bench-${i % sessions}/tool-calls`, agent, readCall(`read-${i}`)),
+        200,
+      );
+      if (state.outcome !== 'allow') throw new Error(`expected allow, got ${state.outcome}`);
+    });
+
+    // Ask round trip: agent POST (waiting) → inbox push → approver answers → agent unblocked.
+    const { ticket } = await json<{ ticket: string }>(await post('/ws-tickets', approver, {}), 201);
+    const inboxUrl = api(`/inbox?ticket=${encodeURIComponent(ticket)}`);
+    inboxUrl.protocol = inboxUrl.protocol.replace('http', 'ws');
+    const socket = new WebSocket(inboxUrl);
+    const pushed = new Map<string, (interactionId: string) => void>();
+    socket.addEventListener('message', (event) => {
+      const message = JSON.parse(String(event.data)) as InboxMessage;
+      if (message.type !== 'session') return;
+      const active = message.session.activeInteraction;
+      if (active) pushed.get(active.toolCallId)?.(active.interactionId);
+    });
+    await new Promise((ready, failed) => {
+      socket.addEventListener('open', ready, { once: true });
+      socket.addEventListener('error', failed, { once: true });
+    });
+    const roundTrips = 200;
+    const totals: number[] = [];
+    const pushes: number[] = [];
+    for (let i = 0; i < roundTrips + 10; i++) {
+      const toolCallId = `ask-${i}`;
+      const started = performance.now();
+      const interaction = new Promise<string>((resolveId) => pushed.set(toolCallId, resolveId));
+      const agentAnswer = post('/sessions/bench-ask/tool-calls', agent, {
+        tool_call_id: toolCallId,
+        tool: 'Bash',
+        input: { command: `npm run build -- --shard ${i}` },
+        wait: 30,
+      });
+      const interactionId = await interaction;
+      const pushedAt = performance.now();
+      await json(
+        await post('/sessions/bench-ask/interaction-respond', approver, {
+          interaction_id: interactionId,
+          answer: { decision: 'approve' },
+        }),
+        200,
+      );
+      const state = await json<ToolCallState>(await agentAnswer, 200);
+      if (state.outcome !== 'allow') throw new Error(`expected allow after approval, got ${state.outcome}`);
+      if (i >= 10) {
+        totals.push(performance.now() - started);
+        pushes.push(pushedAt - started);
+      }
+      pushed.delete(toolCallId);
+    }
+    socket.close();
+    totals.sort((a, b) => a - b);
+    pushes.sort((a, b) => a - b);
+    return {
+      allowPerSecond,
+      bareRoutePerSecond,
+      ratio: bareRoutePerSecond / allowPerSecond,
+      sessions,
+      requests,
+      askRoundTripP50Ms: percentile(totals, 0.5),
+      askRoundTripP99Ms: percentile(totals, 0.99),
+      pushP50Ms: percentile(pushes, 0.5),
+      roundTrips,
+    };
+  } finally {
+    await worker.dispose();
+    await rm(persist, { recursive: true, force: true });
+  }
+}
+
+const readCall = (id: string) => ({
+  tool_call_id: id,
+  tool: 'Read',
+  input: { file_path: 'src/index.ts' },
+  cwd: '/w',
+});
