@@ -1,5 +1,5 @@
-import type { Mode } from '../contract/index.ts';
 import type { Classifier } from '../classifier/index.ts';
+import type { Mode } from '../contract/index.ts';
 
 /** What the engine needs to know about the session besides the plan and the call. */
 export interface DecisionContext {

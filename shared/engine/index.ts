@@ -1,6 +1,6 @@
 // The decision engine (DESIGN §5): `decide` is pure and synchronous; `decideCall` adds the classifier.
 export type { DecisionContext } from './context.ts';
-export { decideCall } from './decide-call.ts';
 export { decide, type Evaluation, evaluate } from './decide.ts';
+export { decideCall } from './decide-call.ts';
 export { type CallFacts, callFacts } from './facts.ts';
 export { precedence, type Ruling, type Step } from './steps.ts';
