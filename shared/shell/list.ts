@@ -58,10 +58,56 @@ const UNSUPPORTED_KEYWORDS = new Set([
   'in',
 ]);
 
-const CONTROL_OPERATORS = ['&&', '||', ';;', ';&', '|&', ';', '|', '&'] as const;
-const REDIRECTION_OPERATORS = ['<<<', '<<-', '<<', '<>', '<&', '<', '>>', '>|', '>&', '>'] as const;
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 const DESCRIPTOR = /^(\d+-?|-)$/;
+
+// Character codes the parser dispatches on: comparing numbers, not one-character strings.
+const TAB = 9;
+const NEWLINE = 10;
+const SPACE = 32;
+const HASH = 35;
+const AMPERSAND = 38;
+const OPEN_PAREN = 40;
+const CLOSE_PAREN = 41;
+const PLUS = 43;
+const DASH = 45;
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const SEMICOLON = 59;
+const LESS = 60;
+const EQUALS = 61;
+const GREATER = 62;
+const BACKSLASH = 92;
+const UNDERSCORE = 95;
+const PIPE = 124;
+
+/** The state of one `parseList` call: the command being built and what the last operator demands. */
+interface ListState {
+  readonly s: Scan;
+  cmd: CommandBuilder;
+  /** Set after `&&`, `||`, `|`, `|&`: a command must follow, possibly after newlines. */
+  pendingOperator: string | undefined;
+}
+
+function finishCommand(list: ListState): void {
+  const { cmd } = list;
+  if (cmd.argv.length > 0 || cmd.assignments.length > 0 || (cmd.redirected && !cmd.closed)) {
+    list.s.out.segments.push({
+      argv: cmd.argv,
+      assignments: cmd.assignments,
+      text: list.s.src.slice(cmd.start, cmd.end).trim(),
+      words: cmd.words,
+    });
+  }
+  list.cmd = newBuilder();
+}
+
+function markToken(list: ListState, start: number, end: number): void {
+  const { cmd } = list;
+  if (cmd.start === -1) cmd.start = start;
+  cmd.end = end;
+  cmd.hasContent = true;
+  list.pendingOperator = undefined;
+}
 
 /**
  * Parses a command list until `closer` (`)` for `$(…)`, `<(…)` and subshells) or the end of the
@@ -71,36 +117,16 @@ export function parseList(s: Scan, depth: number, closer: ')' | undefined): void
   checkDepth(depth);
   const { src } = s;
   const open = s.pos;
-  let cmd = newBuilder();
-  // Set after `&&`, `||`, `|`, `|&`: a command must follow, possibly after newlines.
-  let pendingOperator: string | undefined;
-
-  const finishCommand = (): void => {
-    if (cmd.argv.length > 0 || cmd.assignments.length > 0 || (cmd.redirected && !cmd.closed)) {
-      s.out.segments.push({
-        argv: cmd.argv,
-        assignments: cmd.assignments,
-        text: src.slice(cmd.start, cmd.end).trim(),
-        words: cmd.words,
-      });
-    }
-    cmd = newBuilder();
-  };
-  const markToken = (start: number, end: number): void => {
-    if (cmd.start === -1) cmd.start = start;
-    cmd.end = end;
-    cmd.hasContent = true;
-    pendingOperator = undefined;
-  };
+  const list: ListState = { s, cmd: newBuilder(), pendingOperator: undefined };
 
   for (;;) {
     skipBlanks(s);
-    const c = src[s.pos];
-    if (c === undefined || c === ')') {
-      finishCommand();
-      if (pendingOperator !== undefined) fail(`"${pendingOperator}" is not followed by a command`);
+    const code = s.pos < src.length ? src.charCodeAt(s.pos) : -1;
+    if (code === -1 || code === CLOSE_PAREN) {
+      finishCommand(list);
+      if (list.pendingOperator !== undefined) fail(`"${list.pendingOperator}" is not followed by a command`);
       if (s.heredocs.length > 0) fail(`heredoc "${s.heredocs[0]!.delimiter}" has no body`);
-      if (c === undefined) {
+      if (code === -1) {
         if (closer !== undefined) fail(`"(" at offset ${open - 1} is never closed`);
         return;
       }
@@ -108,76 +134,86 @@ export function parseList(s: Scan, depth: number, closer: ')' | undefined): void
       s.pos += 1;
       return;
     }
-    if (c === '#') {
+    if (code === HASH) {
       const newline = src.indexOf('\n', s.pos);
       s.pos = newline === -1 ? src.length : newline;
       continue;
     }
-    if (c === '\n') {
-      finishCommand();
+    if (code === NEWLINE) {
+      finishCommand(list);
       s.pos += 1;
       readHeredocBodies(s, depth);
       continue;
     }
-    const operator = controlOperatorAt(src, s.pos);
+    const operator = controlOperatorAt(src, s.pos, code);
     if (operator !== undefined) {
       if (operator === ';;' || operator === ';&') fail(`"${operator}" (case) is not supported`);
-      if (!cmd.hasContent) fail(`"${operator}" at offset ${s.pos} does not follow a command`);
-      finishCommand();
+      if (!list.cmd.hasContent) fail(`"${operator}" at offset ${s.pos} does not follow a command`);
+      finishCommand(list);
       s.pos += operator.length;
       if (operator === '&') s.out.background = true;
-      pendingOperator = operator === ';' || operator === '&' ? undefined : operator;
+      list.pendingOperator = operator === ';' || operator === '&' ? undefined : operator;
       continue;
     }
-    if (c === '(') {
-      if (!atCommandPosition(cmd)) fail(`unexpected "(" at offset ${s.pos}`);
-      if (src[s.pos + 1] === '(') fail(`arithmetic command "((" at offset ${s.pos} is not supported`);
+    if (code === OPEN_PAREN) {
+      if (!atCommandPosition(list.cmd)) fail(`unexpected "(" at offset ${s.pos}`);
+      if (src.charCodeAt(s.pos + 1) === OPEN_PAREN)
+        fail(`arithmetic command "((" at offset ${s.pos} is not supported`);
       s.pos += 1;
       parseList(s, depth + 1, ')');
-      cmd.hasContent = true;
-      cmd.closed = true;
-      pendingOperator = undefined;
+      list.cmd.hasContent = true;
+      list.cmd.closed = true;
+      list.pendingOperator = undefined;
       continue;
     }
-    const redirection = redirectionAt(src, s.pos);
+    const redirection = redirectionAt(src, s.pos, code);
     if (redirection !== undefined) {
       const start = s.pos;
       s.pos += redirection.length;
       parseRedirection(s, depth, redirection);
-      cmd.redirected = true;
-      markToken(start, s.pos);
+      list.cmd.redirected = true;
+      markToken(list, start, s.pos);
       continue;
     }
     const word = lexWord(s, depth + 1);
-    if (word === undefined) fail(`unexpected character ${JSON.stringify(c)} at offset ${s.pos}`);
+    if (word === undefined) fail(`unexpected character ${JSON.stringify(src[s.pos])} at offset ${s.pos}`);
+    const { cmd } = list;
     addWord(cmd, word);
-    if (cmd.argv.length > 0 || cmd.assignments.length > 0) markToken(word.start, word.end);
+    if (cmd.argv.length > 0 || cmd.assignments.length > 0) markToken(list, word.start, word.end);
     else {
       cmd.hasContent = true;
-      pendingOperator = undefined;
+      list.pendingOperator = undefined;
     }
   }
 }
+
+/** What a plain word at command position is to the parser, when it is a reserved word. */
+const KEYWORDS: ReadonlyMap<string, 'leading' | 'closing' | 'unsupported'> = new Map([
+  ...[...LEADING_KEYWORDS].map((word) => [word, 'leading'] as const),
+  ...[...CLOSING_KEYWORDS].map((word) => [word, 'closing'] as const),
+  ...[...UNSUPPORTED_KEYWORDS].map((word) => [word, 'unsupported'] as const),
+]);
 
 /** Places a word: a reserved word, an assignment before the command name, or an argument. */
 function addWord(cmd: CommandBuilder, word: LexedWord): void {
   if (cmd.closed) fail(`unexpected word ${JSON.stringify(word.raw)} after the end of a compound command`);
   const plain = !word.quoted && !word.dynamic;
-  if (atCommandPosition(cmd) && plain) {
+  if (plain && atCommandPosition(cmd)) {
     if (cmd.afterTime && word.value === '-p') return;
     cmd.afterTime = false;
-    if (UNSUPPORTED_KEYWORDS.has(word.value)) fail(`"${word.value}" commands are not supported`);
-    if (LEADING_KEYWORDS.has(word.value)) {
+    const keyword = KEYWORDS.get(word.value);
+    if (keyword === 'unsupported') fail(`"${word.value}" commands are not supported`);
+    if (keyword === 'leading') {
       cmd.afterTime = word.value === 'time';
       return;
     }
-    if (CLOSING_KEYWORDS.has(word.value)) {
+    if (keyword === 'closing') {
       cmd.closed = true;
       return;
     }
   }
   cmd.afterTime = false;
-  if (cmd.argv.length === 0 && ASSIGNMENT.test(word.raw)) {
+  if (cmd.argv.length === 0 && isAssignment(word.raw)) {
     cmd.assignments.push(word.value);
     return;
   }
@@ -185,47 +221,87 @@ function addWord(cmd: CommandBuilder, word: LexedWord): void {
   cmd.words.push({ raw: word.raw, dynamic: word.dynamic, glob: word.glob });
 }
 
+/** `NAME=` or `NAME+=` at the start of a word, as written (so `"A"=1` is not one). */
+function isAssignment(raw: string): boolean {
+  const first = raw.charCodeAt(0);
+  if (!isNameStart(first)) return false;
+  let index = 1;
+  for (;;) {
+    const code = raw.charCodeAt(index);
+    if (code === EQUALS) return true;
+    if (code === PLUS) return raw.charCodeAt(index + 1) === EQUALS;
+    if (!isNameStart(code) && !(code >= DIGIT_0 && code <= DIGIT_9)) return false;
+    index += 1;
+  }
+}
+
+/** `[A-Za-z_]` */
+function isNameStart(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === UNDERSCORE;
+}
+
 /** Blanks between tokens: spaces, tabs and backslash-newline line continuations. */
 function skipBlanks(s: Scan): void {
   const { src } = s;
   for (;;) {
-    const c = src[s.pos];
-    if (c === ' ' || c === '\t') s.pos += 1;
-    else if (c === '\\' && src[s.pos + 1] === '\n') s.pos += 2;
+    const code = src.charCodeAt(s.pos);
+    if (code === SPACE || code === TAB) s.pos += 1;
+    else if (code === BACKSLASH && src.charCodeAt(s.pos + 1) === NEWLINE) s.pos += 2;
     else return;
   }
 }
 
-function controlOperatorAt(src: string, pos: number): string | undefined {
-  for (const operator of CONTROL_OPERATORS) {
-    if (!src.startsWith(operator, pos)) continue;
-    // `&>` and `&>>` redirect; `|&` and `&&` were tried first.
-    if (operator === '&' && src[pos + 1] === '>') return undefined;
-    return operator;
+/** `&&`, `||`, `;;`, `;&`, `|&`, `;`, `|` or `&` at `pos` (whose code is `code`), longest first. */
+function controlOperatorAt(src: string, pos: number, code: number): string | undefined {
+  const next = src.charCodeAt(pos + 1);
+  if (code === AMPERSAND) {
+    if (next === AMPERSAND) return '&&';
+    // `&>` and `&>>` redirect.
+    return next === GREATER ? undefined : '&';
   }
+  if (code === PIPE) return next === PIPE ? '||' : next === AMPERSAND ? '|&' : '|';
+  if (code === SEMICOLON) return next === SEMICOLON ? ';;' : next === AMPERSAND ? ';&' : ';';
   return undefined;
 }
 
 /** The redirection operator at `pos`, with its descriptor number, e.g. `2>>`, or undefined. */
-function redirectionAt(src: string, pos: number): string | undefined {
-  if (src.startsWith('&>>', pos)) return '&>>';
-  if (src.startsWith('&>', pos)) return '&>';
-  let digitsEnd = pos;
-  while (digitsEnd < src.length && src.charCodeAt(digitsEnd) >= 48 && src.charCodeAt(digitsEnd) <= 57)
-    digitsEnd += 1;
-  // `<(` and `>(` are process substitutions, lexed as words.
-  if (src[digitsEnd + 1] === '(') return undefined;
-  for (const operator of REDIRECTION_OPERATORS) {
-    if (src.startsWith(operator, digitsEnd)) return src.slice(pos, digitsEnd) + operator;
+function redirectionAt(src: string, pos: number, code: number): string | undefined {
+  if (code === AMPERSAND) {
+    if (src.charCodeAt(pos + 1) !== GREATER) return undefined;
+    return src.charCodeAt(pos + 2) === GREATER ? '&>>' : '&>';
   }
-  return undefined;
+  let digitsEnd = pos;
+  let at = code;
+  while (at >= DIGIT_0 && at <= DIGIT_9) {
+    digitsEnd += 1;
+    at = src.charCodeAt(digitsEnd);
+  }
+  if (at !== LESS && at !== GREATER) return undefined;
+  // `<(` and `>(` are process substitutions, lexed as words.
+  const next = src.charCodeAt(digitsEnd + 1);
+  if (next === OPEN_PAREN) return undefined;
+  let operator: string;
+  if (at === LESS) {
+    if (next === LESS) {
+      const third = src.charCodeAt(digitsEnd + 2);
+      operator = third === LESS ? '<<<' : third === DASH ? '<<-' : '<<';
+    } else operator = next === GREATER ? '<>' : next === AMPERSAND ? '<&' : '<';
+  } else operator = next === GREATER ? '>>' : next === PIPE ? '>|' : next === AMPERSAND ? '>&' : '>';
+  return digitsEnd === pos ? operator : src.slice(pos, digitsEnd) + operator;
+}
+
+/** The operator without its descriptor number: `2>>` → `>>`. */
+function bareOperator(operator: string): string {
+  let digits = 0;
+  while (operator.charCodeAt(digits) >= DIGIT_0 && operator.charCodeAt(digits) <= DIGIT_9) digits += 1;
+  return digits === 0 ? operator : operator.slice(digits);
 }
 
 function parseRedirection(s: Scan, depth: number, operator: string): void {
   skipBlanks(s);
   const target = lexWord(s, depth + 1);
   if (target === undefined) fail(`redirection "${operator}" has no target`);
-  const bare = operator.replace(/^\d+/, '');
+  const bare = bareOperator(operator);
   if (bare === '<<' || bare === '<<-') {
     s.heredocs.push({ delimiter: target.value, stripTabs: bare === '<<-', literal: target.quoted });
     s.out.redirections.push({ op: operator, target: target.value });

@@ -16,11 +16,27 @@ export interface LexedWord extends WordState {
   end: number;
 }
 
-/** Unquoted characters that end a word (POSIX metacharacters). */
-const WORD_END = new Set([' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>']);
 const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_]/;
 const SPECIAL_PARAMETER = /[0-9@*#?$!-]/;
+
+/** How `lexWord` treats an unquoted ASCII character; everything else (non-ASCII too) is ORDINARY. */
+const ORDINARY = 0;
+/** POSIX metacharacters: they end a word (`<(` and `>(` start a process substitution instead). */
+const WORD_END = 1;
+const QUOTE_OR_SUBSTITUTION = 2;
+const GLOB = 3;
+const BRACE = 4;
+const CHAR_KINDS = new Uint8Array(128);
+for (const [chars, kind] of [
+  [' \t\n;&|()<>', WORD_END],
+  ['\\\'"$`', QUOTE_OR_SUBSTITUTION],
+  ['*?[', GLOB],
+  ['{},.', BRACE],
+] as const) {
+  for (const char of chars) CHAR_KINDS[char.charCodeAt(0)] = kind;
+}
+const charKind = (code: number): number => (code < 128 ? CHAR_KINDS[code]! : ORDINARY);
 
 function scratchWord(): WordState {
   return { value: '', quoted: false, dynamic: false, glob: false };
@@ -30,19 +46,40 @@ function scratchWord(): WordState {
 export function lexWord(s: Scan, depth: number): LexedWord | undefined {
   checkDepth(depth);
   const { src } = s;
+  const length = src.length;
   const start = s.pos;
-  const word = scratchWord();
+  // One object per word: filled in place, then returned with its span.
+  const word: LexedWord = {
+    value: '',
+    quoted: false,
+    dynamic: false,
+    glob: false,
+    raw: '',
+    start,
+    end: start,
+  };
   // Brace expansion (`{a,b}`, `{1..3}`) needs an unquoted `{`, a `,` or `..`, and a `}`.
   let braceDepth = 0;
   let braceSeparator = false;
-  for (;;) {
-    const c = src[s.pos];
-    if (c === undefined) break;
-    if ((c === '<' || c === '>') && src[s.pos + 1] === '(') {
-      substituteProcess(s, depth, word);
+  while (s.pos < length) {
+    const code = src.charCodeAt(s.pos);
+    const kind = charKind(code);
+    if (kind === ORDINARY) {
+      // Runs of ordinary characters are copied in one slice, not one character at a time.
+      let end = s.pos + 1;
+      while (end < length && charKind(src.charCodeAt(end)) === ORDINARY) end += 1;
+      word.value += src.slice(s.pos, end);
+      s.pos = end;
       continue;
     }
-    if (WORD_END.has(c)) break;
+    const c = src[s.pos]!;
+    if (kind === WORD_END) {
+      if ((c === '<' || c === '>') && src[s.pos + 1] === '(') {
+        substituteProcess(s, depth, word);
+        continue;
+      }
+      break;
+    }
     switch (c) {
       case '\\': {
         const next = src[s.pos + 1];
@@ -75,7 +112,7 @@ export function lexWord(s: Scan, depth: number): LexedWord | undefined {
         lexBackticks(s, depth + 1, word, false);
         break;
       default:
-        if (c === '*' || c === '?' || c === '[') word.glob = true;
+        if (kind === GLOB) word.glob = true;
         else if (c === '{') braceDepth += 1;
         else if (braceDepth > 0 && (c === ',' || (c === '.' && src[s.pos + 1] === '.')))
           braceSeparator = true;
@@ -91,7 +128,9 @@ export function lexWord(s: Scan, depth: number): LexedWord | undefined {
     }
   }
   if (s.pos === start) return undefined;
-  return { ...word, raw: src.slice(start, s.pos), start, end: s.pos };
+  word.raw = src.slice(start, s.pos);
+  word.end = s.pos;
+  return word;
 }
 
 /** `"…"`: only `$`, backticks and a few backslash escapes are special. */
