@@ -15,6 +15,9 @@ export interface ToolCallLike {
  */
 const pathKey = /^(?:[a-z]+_)*(?:path|paths|file|files|filename|filenames|dir|directory|glob|globs)$/;
 
+/** The ends of those names, in any case: a key that ends otherwise is no path key (camelCase only adds `_`). */
+const pathKeyEnd = /(?:path|file|dir|directory|glob)s?$|filenames?$/i;
+
 function normalizeKey(key: string): string {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
@@ -29,7 +32,8 @@ function pathValues(input: Record<string, unknown>, tool: string): string[] {
   const walk = (node: unknown, depth: number) => {
     if (depth > 4 || node === null || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
-      const isPath = pathKey.test(normalizeKey(key)) || (tool === 'Glob' && key === 'pattern');
+      const isPath =
+        (pathKeyEnd.test(key) && pathKey.test(normalizeKey(key))) || (tool === 'Glob' && key === 'pattern');
       if (isPath && typeof value === 'string') found.push(value);
       else if (isPath && Array.isArray(value)) found.push(...value.filter((v) => typeof v === 'string'));
       else walk(value, depth + 1);

@@ -28,8 +28,11 @@ function segment(key: string): string {
   return masked.length > 100 ? `${masked.slice(0, 100)}…` : masked;
 }
 
-function join(path: string, key: string): string {
-  return path === '' ? segment(key) : `${path}.${segment(key)}`;
+/** The display path of the keys leading to a node: `env.0.value`. */
+function pathOf(keys: readonly string[]): string {
+  let path = '';
+  for (const key of keys) path = path === '' ? segment(key) : `${path}.${segment(key)}`;
+  return path;
 }
 
 /**
@@ -40,60 +43,73 @@ function join(path: string, key: string): string {
  */
 export function findSecrets(value: unknown): SecretFinding[] {
   const findings: SecretFinding[] = [];
-  const seen = new Set<string>();
+  // The keys down to the node being visited; a path is spelled out only for a finding.
+  const keys: string[] = [];
   const visited = new Set<object>();
   let nodes = 0;
   let chars = 0;
   let stopped = false;
 
-  const report = (kind: SecretKind, path: string) => {
+  // Made at the first finding: a clean input (most inputs) never needs it.
+  let seen: Set<string> | undefined;
+
+  const report = (kind: SecretKind) => {
+    const path = pathOf(keys);
     const id = `${kind}\u0000${path}`;
+    seen ??= new Set();
     if (seen.has(id)) return;
     seen.add(id);
     findings.push({ kind, path });
   };
-  const stop = (path: string) => {
-    report('unscanned_input', path);
+  const stop = () => {
+    report('unscanned_input');
     stopped = true;
   };
-  const scanText = (text: string, path: string) => {
+  const scanText = (text: string) => {
     chars += text.length;
-    if (chars > bounds.chars) return stop(path);
-    for (const span of mergeSpans(matchSecrets(text))) report(span.kind, path);
+    if (chars > bounds.chars) return stop();
+    const spans = matchSecrets(text);
+    if (spans.length === 0) return;
+    for (const span of mergeSpans(spans)) report(span.kind);
   };
-  const visit = (node: unknown, path: string, depth: number, sensitive: SecretKind | null) => {
+  const visit = (node: unknown, depth: number, sensitive: SecretKind | null) => {
     if (stopped) return;
-    if (++nodes > bounds.nodes) return stop(path);
+    if (++nodes > bounds.nodes) return stop();
     if (typeof node === 'string') {
-      if (sensitive && node.length >= 3 && !isPlaceholder(node)) report(sensitive, path);
-      scanText(node, path);
+      if (sensitive && node.length >= 3 && !isPlaceholder(node)) report(sensitive);
+      scanText(node);
       return;
     }
     if (node === null || typeof node !== 'object' || visited.has(node)) return;
-    if (depth >= bounds.depth) return stop(path);
+    if (depth >= bounds.depth) return stop();
     visited.add(node);
     if (Array.isArray(node)) {
       for (let index = 0; index < node.length && !stopped; index++) {
-        visit(node[index], join(path, String(index)), depth + 1, null);
+        keys.push(String(index));
+        visit(node[index], depth + 1, null);
+        keys.pop();
       }
       return;
     }
     const record = node as Record<string, unknown>;
     const pairName = sensitivePairName(record);
-    for (const [key, child] of Object.entries(record)) {
+    for (const key of Object.keys(record)) {
       if (stopped) return;
-      scanText(key, join(path, key));
+      keys.push(key);
+      scanText(key);
       const kind =
         sensitiveKeyKind(key) ?? (pairName !== null && key === 'value' ? sensitiveKeyKind(pairName) : null);
-      visit(child, join(path, key), depth + 1, kind);
+      visit(record[key], depth + 1, kind);
+      keys.pop();
     }
   };
 
   try {
-    visit(value, '', 0, null);
+    visit(value, 0, null);
   } catch {
     // A hostile object (a throwing getter, a revoked proxy) cannot be vouched for.
-    report('unscanned_input', '');
+    keys.length = 0;
+    report('unscanned_input');
   }
   return findings;
 }

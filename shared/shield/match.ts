@@ -1,5 +1,5 @@
 import type { SecretKind } from './kinds.ts';
-import { type SecretPattern, secretPatterns } from './patterns.ts';
+import { anySecretHint, type SecretPattern, secretPatterns } from './patterns.ts';
 
 /** Where a secret sits in a text: `text.slice(start, end)` is the secret itself. */
 export interface SecretSpan {
@@ -27,9 +27,24 @@ function spanOf(pattern: SecretPattern, match: RegExpExecArray): { start: number
  * different patterns may overlap; callers that rewrite the text merge them.
  */
 export function matchSecrets(text: string): SecretSpan[] {
+  // Most texts carry no secret and no hint of one: one pass over them rules out every pattern.
+  if (text.length < shortestSecret || !anySecretHint.test(text)) return [];
+  return collectSpans(text, true);
+}
+
+/**
+ * `matchSecrets` without the hints: every pattern runs on every text. Slower, and the reference
+ * the hinted scan is tested against.
+ */
+export function matchSecretsExhaustive(text: string): SecretSpan[] {
+  if (text.length < shortestSecret) return [];
+  return collectSpans(text, false);
+}
+
+function collectSpans(text: string, hinted: boolean): SecretSpan[] {
   const spans: SecretSpan[] = [];
-  if (text.length < shortestSecret) return spans;
   for (const pattern of secretPatterns) {
+    if (hinted && !pattern.hint.test(text)) continue;
     // The shared regex is reused (building one per text dominated the cost on inputs of many
     // small strings); nothing below re-enters this loop, so resetting `lastIndex` suffices.
     const regex = pattern.regex;

@@ -21,6 +21,12 @@ export interface SecretPattern {
   secretGroups?: readonly string[];
   /** A last look at the candidate, for what a regex cannot say well. */
   accept?: (secret: string, match: RegExpExecArray, text: string) => boolean;
+  /**
+   * Literal text every match of `regex` contains (not global, so `test` keeps no state). Most
+   * texts hold no hint at all and skip the pattern without running it; a hint that is too
+   * narrow would hide secrets, so the shield's tests compare hinted and exhaustive scans.
+   */
+  hint: RegExp;
 }
 
 /** Decodes a base64url segment to text, or `undefined` when it is not valid base64url. */
@@ -46,6 +52,9 @@ function isJwt(token: string): boolean {
     return false;
   }
 }
+
+/** Every name in `labelledNames` contains one of these. */
+const labelledHint = /passw|passphrase|secret|api[_-]?key|token/i;
 
 const labelledNames =
   'password|passwd|passphrase|secret[_-]?access[_-]?key|secret[_-]?key|client[_-]?secret|secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|refresh[_-]?token|token';
@@ -91,47 +100,63 @@ export const secretPatterns: readonly SecretPattern[] = [
   {
     // The whole PEM block, or to the end of the text when its END line is missing (cut off).
     kind: 'private_key',
+    hint: /-----BEGIN /,
     regex:
       /-----BEGIN ((?:[A-Z0-9]{1,20} ){0,4})PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END \1PRIVATE KEY(?: BLOCK)?-----|$)/g,
   },
   {
     kind: 'jwt',
+    hint: /eyJ/,
     regex: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{6,4096}\.[A-Za-z0-9_-]{2,16384}\.[A-Za-z0-9_-]{0,4096}/g,
     accept: isJwt,
   },
   {
     kind: 'aws_access_key',
+    hint: /A(?:KIA|SIA|BIA|CCA|3T)/,
     regex: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])/g,
   },
   {
     kind: 'aws_secret_key',
+    hint: /secret/i,
     regex:
       /(?<![A-Za-z0-9])(?:aws_?)?secret_?(?:access_?)?key\\?["']?(?:\s{0,5}[:=]\s{0,5}|\s{1,5})\\?["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/dgi,
     secretGroups: ['secret'],
   },
   {
     kind: 'github_token',
+    hint: /gh[pousr]_|github_pat_/,
     regex: /(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{36,251}|github_pat_[A-Za-z0-9_]{22,251})/g,
   },
-  { kind: 'gitlab_token', regex: /(?<![A-Za-z0-9_-])glpat-[A-Za-z0-9_-]{20,251}/g },
-  { kind: 'slack_token', regex: /(?<![A-Za-z0-9-])xox[abeprs]-[0-9]{1,30}-[A-Za-z0-9-]{8,251}/g },
+  { kind: 'gitlab_token', hint: /glpat-/, regex: /(?<![A-Za-z0-9_-])glpat-[A-Za-z0-9_-]{20,251}/g },
+  {
+    kind: 'slack_token',
+    hint: /xox[abeprs]-/,
+    regex: /(?<![A-Za-z0-9-])xox[abeprs]-[0-9]{1,30}-[A-Za-z0-9-]{8,251}/g,
+  },
   {
     kind: 'slack_webhook',
+    hint: /https:\/\/hooks\.slack\.com\//,
     regex: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]{20,300}/g,
   },
-  { kind: 'anthropic_key', regex: /(?<![A-Za-z0-9_-])sk-ant-[A-Za-z0-9_-]{20,251}/g },
+  { kind: 'anthropic_key', hint: /sk-ant-/, regex: /(?<![A-Za-z0-9_-])sk-ant-[A-Za-z0-9_-]{20,251}/g },
   {
     // `sk-` alone is too common in kebab-case words, so the body must look random.
     kind: 'openai_key',
+    hint: /sk-/,
     regex: /(?<![A-Za-z0-9_-])sk-(?!ant-)(?:proj-|svcacct-|admin-)?(?<body>[A-Za-z0-9_-]{20,251})/dg,
     accept: (_secret, match) => hasMixedCaseAndDigits(match.groups?.body ?? ''),
   },
-  { kind: 'stripe_key', regex: /(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,247}/g },
-  { kind: 'google_api_key', regex: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}/g },
-  { kind: 'npm_token', regex: /(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}/g },
+  {
+    kind: 'stripe_key',
+    hint: /_(?:live|test)_/,
+    regex: /(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,247}/g,
+  },
+  { kind: 'google_api_key', hint: /AIza/, regex: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}/g },
+  { kind: 'npm_token', hint: /npm_/, regex: /(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}/g },
   {
     // A labelled header: `Authorization: Bearer …`, `Basic …`, `token …`, or the bare credential.
     kind: 'bearer_token',
+    hint: /authorization/i,
     regex:
       /(?<![A-Za-z0-9-])(?:proxy-)?authorization\\?["']?\s{0,5}[:=]\s{0,5}\\?["']?(?:(?:Bearer|Basic|Token|Digest|Bot)\s{1,5})?(?<secret>[A-Za-z0-9._~+/=-]{8,4096})/dgi,
     secretGroups: ['secret'],
@@ -140,12 +165,14 @@ export const secretPatterns: readonly SecretPattern[] = [
   {
     // `Bearer <token>` without its header name, as in `-H "$AUTH: Bearer …"`.
     kind: 'bearer_token',
+    hint: /bearer/i,
     regex: /(?<![A-Za-z0-9])Bearer\s{1,5}(?<secret>[A-Za-z0-9._~+/-]{20,4096}=*)/dgi,
     secretGroups: ['secret'],
     accept: (secret) => acceptValue(secret) && looksMachineMade(secret),
   },
   {
     kind: 'url_credentials',
+    hint: /:\/\//,
     regex:
       /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:/?#@"'<>]{0,200}:(?<secret>[^\s/?#@"'<>]{1,300})@/dg,
     secretGroups: ['secret'],
@@ -154,6 +181,7 @@ export const secretPatterns: readonly SecretPattern[] = [
   {
     // `--password hunter2`, `--api-key=…` on a command line.
     kind: labelledKind,
+    hint: labelledHint,
     regex: new RegExp(
       String.raw`(?<![A-Za-z0-9-])--(?<label>(?:[a-z0-9]{1,40}-){0,4}(?<name>password|passwd|passphrase|secret|api-key|apikey|token))(?<sep>=|\s{1,5})${labelledValue}`,
       'dgi',
@@ -164,6 +192,7 @@ export const secretPatterns: readonly SecretPattern[] = [
   {
     // `password=…`, `DB_PASSWORD: …`, `"api_key": "…"`, `client_secret => '…'`.
     kind: labelledKind,
+    hint: labelledHint,
     regex: new RegExp(
       String.raw`(?<![A-Za-z0-9])(?<label>(?:[A-Za-z0-9]{1,40}[_.-]){0,4}(?<name>${labelledNames}))\\?["']?(?<gap>\s{0,5})(?<sep>=>|[:=])(?!=)(?<gap2>\s{0,5})${labelledValue}`,
       'dgi',
@@ -172,3 +201,12 @@ export const secretPatterns: readonly SecretPattern[] = [
     accept: acceptLabelled,
   },
 ];
+
+/**
+ * Any pattern's hint: one pass over a text that holds none (most texts) rules out every pattern.
+ * Case-insensitive throughout, which only widens the case-sensitive hints.
+ */
+export const anySecretHint = new RegExp(
+  [...new Set(secretPatterns.map((pattern) => pattern.hint.source))].join('|'),
+  'i',
+);

@@ -41,6 +41,21 @@ const secretTails: readonly (readonly string[])[] = [
   ['gh', 'hosts.yml'],
 ];
 
+/**
+ * Text every secret path contains, in some case: each name, extension and folder above holds one
+ * of these. A word without any (most words of a command line) names no secret file, so the path
+ * checks below need not run. `u` makes the match fold case the way `toLowerCase` does (the
+ * Kelvin sign lowers to `k`); a hint missing from this list would hide a secret file, which the
+ * shield's tests guard by comparing hinted and exhaustive checks.
+ */
+const secretPathHint =
+  /\.env|\.dev\.vars|\.npmrc|\.pypirc|netrc|credentials|\.pgpass|\.my\.cnf|\.htpasswd|\.vault-token|tfstate|\.pem|\.key|\.p12|\.pfx|\.ppk|\.jks|\.kdbx|secret|id_|\.ssh|\.gnupg|\.docker|\.kube|hosts\.yml/iu;
+
+/** False when no secret file name can hide in `text` as written (globs aside: see `globNamesSecretFile`). */
+export function mayNameSecretFile(text: string): boolean {
+  return secretPathHint.test(text);
+}
+
 function isDotEnv(basename: string): boolean {
   if (basename.endsWith('.env')) return true;
   if (!basename.startsWith('.env.') && !basename.startsWith('.dev.vars.')) return false;

@@ -9,6 +9,13 @@ const sensitive =
   /(?:^|_)(?:password|passwd|passphrase|secret|token|api_?key|authorization|auth|cookie|private_?key|secret_?key|access_?key)$/;
 const cursor = /(?:^|_)(?:page|next|prev|previous|continuation|pagination|cursor|sync|resume)_token$/;
 
+/**
+ * Text every sensitive key holds in some case (`api_key`, `x-api-key` and `apiKey` all hold
+ * `key`). Normalizing only lowers case and puts `_` between words, so a sensitive name's
+ * letters stand together in the key as written. `u` folds case as `toLowerCase` does.
+ */
+const sensitiveHint = /passw|passphrase|secret|token|key|auth|cookie/iu;
+
 /** `apiKey`, `API-KEY`, `api.key` → `api_key`. */
 function normalizeKey(key: string): string {
   return key
@@ -20,7 +27,7 @@ function normalizeKey(key: string): string {
 
 /** The kind of secret a value under `key` is, or `null` when the key names nothing sensitive. */
 export function sensitiveKeyKind(key: string): SecretKind | null {
-  if (key.length > 200) return null;
+  if (key.length > 200 || !sensitiveHint.test(key)) return null;
   const normalized = normalizeKey(key);
   if (!sensitive.test(normalized) || cursor.test(normalized)) return null;
   if (/passw(?:or)?d|passphrase/.test(normalized)) return 'password_assignment';

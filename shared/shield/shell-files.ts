@@ -1,5 +1,5 @@
 import { analyzeShell } from '../shell/index.ts';
-import { globNamesSecretFile, isSecretPath } from './secret-paths.ts';
+import { globNamesSecretFile, isSecretPath, mayNameSecretFile } from './secret-paths.ts';
 
 /**
  * Commands that name files without reading them: `echo .env >> .gitignore` and
@@ -60,13 +60,25 @@ function candidates(word: string): string[] {
   return parts;
 }
 
+/** Glob characters: `globNamesSecretFile` drops them, which can join a secret name that was not written out. */
+const globCharacter = /[*?[{]/;
+
 function namesSecretFile(word: string): boolean {
+  // Every part `candidates` takes is a slice of the word, so a word with no hint has no such part.
+  if (!globCharacter.test(word) && !mayNameSecretFile(word)) return false;
   // A word whose last part has spaces is prose (`git commit -m "add .env"`), not a file name.
   if (/\s/.test(word.split('/').at(-1) ?? '')) return false;
   return candidates(word).some(
-    (part) => isSecretPath(part) || (/[*?[{]/.test(part) && globNamesSecretFile(part)),
+    (part) => isSecretPath(part) || (globCharacter.test(part) && globNamesSecretFile(part)),
   );
 }
+
+/**
+ * Characters that make the analyzer's words differ from slices of the command: quotes,
+ * escapes and expansions (`.e"n"v`, `$'\x2eenv'`) and globs. A command with none of them has
+ * only words that are slices of its text.
+ */
+const rewritingCharacter = /[\\'"$`*?[{]/;
 
 function commandName(argv0: string | undefined): string {
   return (argv0 ?? '').split('/').at(-1) ?? '';
@@ -88,6 +100,8 @@ function conservativeWords(command: string): string[] {
  * split conservatively instead.
  */
 export function shellSecretFile(command: string, depth = 0): string | null {
+  // Every word of such a command is a slice of it: no hint in the whole text, no hint in a word.
+  if (!rewritingCharacter.test(command) && !mayNameSecretFile(command)) return null;
   const analysis = analyzeShell(command);
   if (analysis.error !== undefined) return conservativeWords(command).find(namesSecretFile) ?? null;
   for (const redirection of analysis.redirections) {
