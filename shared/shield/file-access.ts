@@ -22,6 +22,16 @@ function normalizeKey(key: string): string {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
+/** Whether an input field named `key` holds a path or a glob (`file_path`, `notebookPath`, `globs`). */
+export function isPathKey(key: string): boolean {
+  return pathKey.test(normalizeKey(key));
+}
+
+/** `isPathKey` behind its cheap check on how the key ends, as the walk below uses it. */
+export function isPathKeyHinted(key: string): boolean {
+  return pathKeyEnd.test(key) && isPathKey(key);
+}
+
 function namesSecret(value: string): boolean {
   return isSecretPath(value) || (/[*?[{]/.test(value) && globNamesSecretFile(value));
 }
@@ -32,8 +42,7 @@ function pathValues(input: Record<string, unknown>, tool: string): string[] {
   const walk = (node: unknown, depth: number) => {
     if (depth > 4 || node === null || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
-      const isPath =
-        (pathKeyEnd.test(key) && pathKey.test(normalizeKey(key))) || (tool === 'Glob' && key === 'pattern');
+      const isPath = isPathKeyHinted(key) || (tool === 'Glob' && key === 'pattern');
       if (isPath && typeof value === 'string') found.push(value);
       else if (isPath && Array.isArray(value)) found.push(...value.filter((v) => typeof v === 'string'));
       else walk(value, depth + 1);

@@ -27,7 +27,13 @@ function normalizeKey(key: string): string {
 
 /** The kind of secret a value under `key` is, or `null` when the key names nothing sensitive. */
 export function sensitiveKeyKind(key: string): SecretKind | null {
-  if (key.length > 200 || !sensitiveHint.test(key)) return null;
+  if (!sensitiveHint.test(key)) return null;
+  return sensitiveKeyKindExhaustive(key);
+}
+
+/** `sensitiveKeyKind` without the hint: the reference the hinted check is tested against. */
+export function sensitiveKeyKindExhaustive(key: string): SecretKind | null {
+  if (key.length > 200) return null;
   const normalized = normalizeKey(key);
   if (!sensitive.test(normalized) || cursor.test(normalized)) return null;
   if (/passw(?:or)?d|passphrase/.test(normalized)) return 'password_assignment';
