@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+/** The Claude Code events `gatehouse hook` answers, each with a hook entry for every tool. */
+export const hookEvents = ['PreToolUse', 'PermissionRequest'] as const;
+
+/** Seconds Claude Code waits for the hook: long enough for a human to answer (the relay's default expiry is 600 s). */
+const hookTimeoutSeconds = 660;
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A command that runs `gatehouse hook` (ours, wherever the clone was when it was written). */
+const isGatehouseHook = (command: unknown) =>
+  typeof command === 'string' && /gatehouse(\.mjs)?"?\s+hook\b/.test(command);
+
+/**
+ * Settings with Gatehouse's hook entries merged in. Everything else — other hooks, matchers,
+ * permissions, env, unknown keys — is kept as it was; an entry of ours already there is
+ * updated in place, so merging twice gives the same settings.
+ */
+export function mergeClaudeSettings(settings: Json, command: string): Json {
+  const hooks = isObject(settings.hooks) ? { ...settings.hooks } : {};
+  for (const event of hookEvents) {
+    const groups = Array.isArray(hooks[event]) ? [...(hooks[event] as unknown[])] : [];
+    let found = false;
+    const updated = groups.map((group) => {
+      if (!isObject(group) || !Array.isArray(group.hooks)) return group;
+      return {
+        ...group,
+        hooks: group.hooks.map((hook: unknown) => {
+          if (!isObject(hook) || !isGatehouseHook(hook.command)) return hook;
+          found = true;
+          return { ...hook, type: 'command', command, timeout: hookTimeoutSeconds };
+        }),
+      };
+    });
+    if (!found) {
+      updated.push({ matcher: '*', hooks: [{ type: 'command', command, timeout: hookTimeoutSeconds }] });
+    }
+    hooks[event] = updated;
+  }
+  return { ...settings, hooks };
+}
+
+const quote = (path: string) => (/^[\w@%+=:,./-]+$/.test(path) ? path : `"${path.replaceAll('"', '\\"')}"`);
+
+/** The hook command: this Node and this CLI by absolute path, so it works from any project directory. */
+export const hookCommand = (nodePath: string, cliPath: string) => `${quote(nodePath)} ${quote(cliPath)} hook`;
+
+/** `gatehouse init claude [--local]`: write the entries into `.claude/settings(.local).json` under `projectDir`. */
+export async function initClaude(projectDir: string, local: boolean, command: string): Promise<string> {
+  const path = join(projectDir, '.claude', local ? 'settings.local.json' : 'settings.json');
+  let settings: Json = {};
+  if (existsSync(path)) {
+    const text = await readFile(path, 'utf8');
+    const parsed: unknown = text.trim() === '' ? {} : JSON.parse(text);
+    // Never overwrite what we cannot read back: a settings file that is not an object stops here.
+    if (!isObject(parsed)) throw new Error(`${path} is not a JSON object; left as it is`);
+    settings = parsed;
+  }
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, `${JSON.stringify(mergeClaudeSettings(settings, command), null, 2)}\n`);
+  return path;
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import {
+  Interaction,
+  type InteractionRespondRequest,
+  IssuedToken,
+  limits,
+  type SessionDeclaration,
+  type SessionEvent,
+  SessionList,
+  SessionView,
+  TokenList,
+  type TokenRequest,
+  type ToolCallRequest,
+  type ToolCallResultRequest,
+  ToolCallState,
+} from '../../shared/contract/index.ts';
+import { GatehouseError } from './errors.ts';
+import { type EventsOptions, streamEvents } from './events.ts';
+import { type ClientOptions, createTransport } from './http.ts';
+
+/** Bodies as callers write them (zod inputs: mode aliases and defaults are the relay's business). */
+export type ToolCallInput = z.input<typeof ToolCallRequest>;
+export type SessionDeclarationInput = z.input<typeof SessionDeclaration>;
+export type RespondInput = z.input<typeof InteractionRespondRequest>;
+export type ToolCallResultInput = z.input<typeof ToolCallResultRequest>;
+export type ClaudeHookEvent = 'pre-tool-use' | 'permission-request';
+
+export interface WaitOptions {
+  /** Give up at this time (ms since the epoch) and return the last, still `pending`, state. */
+  until?: number;
+  /** Longest single long-poll, seconds (the relay allows 300). */
+  pollSeconds?: number;
+  signal?: AbortSignal;
+  /** Called with each state still pending, e.g. to show what is being waited for. */
+  onPending?: (state: ToolCallState) => void;
+}
+
+const HealthBody = z.object({ ok: z.boolean(), service: z.string().optional() });
+const InboxBody = z.object({ sessions: z.array(SessionView) });
+/** Claude Code's hook answer is Claude Code's format, passed through; only its outer shape is checked. */
+const HookAnswer = z.record(z.string(), z.unknown());
+
+const seg = encodeURIComponent;
+
+/** A typed client of one relay for one token. Every answer is parsed with the shared contract. */
+export function createClient(options: ClientOptions) {
+  const http = createTransport(options);
+  const toolCallPath = (sessionId: string, toolCallId: string) =>
+    `sessions/${seg(sessionId)}/tool-calls/${seg(toolCallId)}`;
+
+  const client = {
+    /** The API root every path is resolved against. */
+    root: http.root,
+
+    /** `GET /healthz` (no token needed; sent anyway). */
+    health: async () => {
+      const response = await http.send(new URL('/healthz', http.root).href);
+      const parsed = HealthBody.safeParse(await response.json().catch(() => null));
+      if (!parsed.success)
+        throw new GatehouseError(response.status, 'invalid_response', 'not a Gatehouse relay');
+      return parsed.data;
+    },
+
+    /** Evaluate a tool call; with `wait` the relay holds the answer until a human answers or `wait` passes. */
+    submit: (sessionId: string, request: ToolCallInput, signal?: AbortSignal) =>
+      http.json(ToolCallState, `sessions/${seg(sessionId)}/tool-calls`, { body: request, signal }),
+
+    /** One tool call's state; with `wait` (s) a long poll. */
+    getToolCall: (sessionId: string, toolCallId: string, wait = 0, signal?: AbortSignal) =>
+      http.json(ToolCallState, toolCallPath(sessionId, toolCallId), { query: { wait }, signal }),
+
+    /** Long-poll again and again until the call is final (`allow`/`deny`) or `until` passes. */
+    waitFor: async (sessionId: string, toolCallId: string, wait: WaitOptions = {}) => {
+      const until = wait.until ?? Number.POSITIVE_INFINITY;
+      const pollSeconds = Math.min(wait.pollSeconds ?? 60, limits.waitSeconds);
+      for (;;) {
+        const left = Math.max(0, Math.floor((until - Date.now()) / 1000));
+        const state = await client.getToolCall(
+          sessionId,
+          toolCallId,
+          Math.min(left, pollSeconds),
+          wait.signal,
+        );
+        if (state.outcome !== 'pending' || Date.now() >= until) return state;
+        wait.onPending?.(state);
+      }
+    },
+
+    /** Withdraw a pending question (the agent stopped waiting): it resolves `canceled`. */
+    cancel: (sessionId: string, toolCallId: string) =>
+      http.json(ToolCallState, toolCallPath(sessionId, toolCallId), { method: 'DELETE' }),
+
+    /** Report that an allowed call ran (`TOOL_CALL_RESULT`). */
+    reportResult: (sessionId: string, toolCallId: string, result: ToolCallResultInput) =>
+      http.json(ToolCallState, `${toolCallPath(sessionId, toolCallId)}/result`, { body: result }),
+
+    /** Declare or update the session: title, agent, modes, mode, permissions. */
+    declareSession: (sessionId: string, declaration: SessionDeclarationInput) =>
+      http.json(SessionView, `sessions/${seg(sessionId)}`, { method: 'PUT', body: declaration }),
+
+    /** Approver: one session's detail. */
+    getSession: (sessionId: string) => http.json(SessionView, `sessions/${seg(sessionId)}`),
+
+    /** Approver: every session of the workspace. */
+    sessions: async () => (await http.json(SessionList, 'sessions')).sessions,
+
+    /** Approver: sessions with a question waiting, most urgent first. */
+    inbox: async () => (await http.json(InboxBody, 'inbox')).sessions,
+
+    /** Approver: answer a session's active interaction. */
+    respond: (sessionId: string, answer: RespondInput) =>
+      http.json(Interaction, `sessions/${seg(sessionId)}/interaction-respond`, { body: answer }),
+
+    /** Approver: switch a session's mode. */
+    selectMode: (sessionId: string, mode: string) =>
+      http.json(SessionView, `sessions/${seg(sessionId)}/mode`, { method: 'PUT', body: { mode } }),
+
+    /** Admin: the workspace's tokens (never their secrets). */
+    tokens: async () => (await http.json(TokenList, 'tokens')).tokens,
+
+    /** Admin: issue a token (shown once). */
+    issueToken: (request: z.input<typeof TokenRequest>) =>
+      http.json(IssuedToken, 'tokens', { body: request }),
+
+    /** Claude Code's hook JSON to the relay's hook endpoint; its answer is Claude Code's hook JSON. */
+    claudeHook: (event: ClaudeHookEvent, hookInput: unknown, signal?: AbortSignal) =>
+      http.json(HookAnswer, `hooks/claude/${event}`, { body: hookInput, signal }),
+
+    /** A session's events, resumed by `seq` across reconnects, as an async iterator. */
+    events: (sessionId: string, events: EventsOptions = {}): AsyncGenerator<SessionEvent, void, undefined> =>
+      streamEvents(http, `sessions/${seg(sessionId)}/events`, events),
+  };
+  return client;
+}
+
+export type GatehouseClient = ReturnType<typeof createClient>;

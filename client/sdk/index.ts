@@ -1,0 +1,15 @@
+// The agent side's SDK: fetch only, so it runs in Node, browsers and workers alike.
+export {
+  type ClaudeHookEvent,
+  createClient,
+  type GatehouseClient,
+  type RespondInput,
+  type SessionDeclarationInput,
+  type ToolCallInput,
+  type ToolCallResultInput,
+  type WaitOptions,
+} from './client.ts';
+export { GatehouseError, type GatehouseErrorCode } from './errors.ts';
+export type { EventsOptions } from './events.ts';
+export { apiRoot, type ClientOptions } from './http.ts';
+export { parseServerSentEvents, type ServerSentEvent } from './sse.ts';
