@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../shared/contract/index.ts';
 import { countHit, defaultRequestsPerMinute, requestsPerMinute } from '../../worker/workspace/rate-limit.ts';
 import { WorkspaceStore } from '../../worker/workspace/store.ts';
+import type { WorkspaceDO } from '../../worker/workspace/workspace-do.ts';
 import { api, bootstrapToken, issue, json, warmUp } from './helpers.ts';
 
 beforeAll(warmUp);
@@ -94,13 +95,11 @@ describe('rate limit per token', () => {
     const limited = await issue('admin');
     const bystander = await issue('admin');
     expect((await api('GET', '/tokens', { token: limited.token })).status).toBe(200);
+    // Per-token windows are counted in the object's memory (no storage write per request).
     const exhaust = () =>
-      runInDurableObject(env.WORKSPACE.getByName('default'), (_instance, state) => {
-        state.storage.sql.exec(
-          'UPDATE rate_windows SET count = ? WHERE key = ?',
-          1_000_000,
-          `token:${limited.id}`,
-        );
+      runInDurableObject(env.WORKSPACE.getByName('default'), (instance: WorkspaceDO) => {
+        const now = Date.now();
+        instance.requestWindows.set(`token:${limited.id}`, now - (now % 60_000), 1_000_000);
       });
     await exhaust();
     let res = await api('GET', '/tokens', { token: limited.token });

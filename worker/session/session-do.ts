@@ -179,13 +179,20 @@ export class SessionDO extends DurableObject<Env> {
     return toolCallState(this.#store, call);
   }
 
-  /** The call's state, after holding on up to `waitSeconds` for a pending one to be resolved. */
+  /**
+   * The call's state, after holding on up to `waitSeconds` for a pending one to be resolved. A
+   * call resolved while its agent waited is answered at once: the resolution is committed (the
+   * runtime holds the answer until that write is durable), and telling the inbox about it and
+   * about the next question goes on behind the answer, in order (`Notifier`). Every other answer
+   * goes out once the inbox heard of the changes made so far.
+   */
   async #stateAfterWait(toolCallId: string, waitSeconds: number): Promise<ToolCallState> {
-    await this.#settled();
-    const state = this.#state(toolCallId);
-    if (state.outcome !== 'pending' || waitSeconds <= 0) return state;
-    await this.#waiters.wait(toolCallId, Math.min(waitSeconds, limits.waitSeconds) * 1000);
-    this.#expireOverdue();
+    if (waitSeconds > 0 && this.#state(toolCallId).outcome === 'pending') {
+      await this.#waiters.wait(toolCallId, Math.min(waitSeconds, limits.waitSeconds) * 1000);
+      this.#expireOverdue();
+      const after = this.#state(toolCallId);
+      if (after.outcome !== 'pending') return after;
+    }
     await this.#settled();
     return this.#state(toolCallId);
   }
@@ -262,6 +269,7 @@ export class SessionDO extends DurableObject<Env> {
       result: null,
       createdAt: Date.now(),
     };
+    let created = false;
     try {
       this.#commit((commit) => {
         if (!this.#store.meta()) {
@@ -271,6 +279,9 @@ export class SessionDO extends DurableObject<Env> {
             evaluation.plan?.allowedModes ?? null,
           );
           this.#store.saveMeta(implicitMeta(caller, engineMode, commit.now));
+          // A new session is news for the workspace's session list.
+          created = true;
+          commit.viewChanged = true;
         }
         this.#store.insertToolCall(record);
         commit.emit('TOOL_CALL_START', {
@@ -281,14 +292,18 @@ export class SessionDO extends DurableObject<Env> {
           ...(record.cwd === null ? {} : { cwd: record.cwd }),
         });
         commit.emit('tool_permission_decision', decision);
+        // An ask changes what the inbox shows; an allow or deny changes nothing an approver sees
+        // (the log, which the streams and audit read, is written either way).
         if (ask) openInteraction(commit, record, evaluation.timeoutSeconds);
-        commit.viewChanged = true;
       });
     } catch (error) {
       console.error('could not store the tool call; denying', error);
       return ok(unsavedDenial(call, 'The relay could not record this call, so it is denied.'));
     }
-    return ok(await this.#stateAfterWait(record.id, waitSeconds));
+    if (ask) return ok(await this.#stateAfterWait(record.id, waitSeconds));
+    // Final already, and just written: answered from the record, not read back.
+    if (created) await this.#settled();
+    return ok(toolCallState(this.#store, record));
   }
 
   /** `GET /sessions/{sid}/tool-calls/{tcid}?wait=N`. */

@@ -1,9 +1,11 @@
-import type { WorkspaceStore } from './store.ts';
-
 /**
- * Fixed one-minute windows counted in the workspace's storage, so a limit holds across the
- * object's evictions and hibernation. A fixed window lets a client spend up to twice the limit
- * across a window boundary; that is the accepted price of one row per key.
+ * Fixed one-minute windows. A fixed window lets a client spend up to twice the limit across a
+ * window boundary; that is the accepted price of one counter per key.
+ *
+ * Two places count: the workspace's SQLite (`WorkspaceStore.hit`) for pairing attempts, which
+ * guard a short code against guessing and so must hold across the object's evictions; and
+ * `RequestWindows`, in memory, for bearer requests per token, which run on every request and
+ * must not cost a storage write each (a write holds the answer until it is durable).
  */
 export const windowMs = 60_000;
 
@@ -17,10 +19,45 @@ export function requestsPerMinute(configured: string | undefined): number {
 
 export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** Where hits are counted: returns the hits in `key`'s window starting at `windowStart`, this one included. */
+export interface HitCounter {
+  hit(key: string, windowStart: number): number;
+}
+
 /** Counts one hit for `key`; refused once the window holds more than `limit`. */
-export function countHit(store: WorkspaceStore, key: string, limit: number, now: number): RateVerdict {
+export function countHit(counter: HitCounter, key: string, limit: number, now: number): RateVerdict {
   const windowStart = now - (now % windowMs);
-  const hits = store.hit(key, windowStart);
+  const hits = counter.hit(key, windowStart);
   if (hits <= limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) };
+}
+
+/**
+ * Windows kept in the object's memory. They reset when the object is evicted (idle, hibernated
+ * with only inbox sockets open, or restarted): a client that keeps a workspace busy keeps its
+ * counts, and an evicted object can at most let one extra window's worth through.
+ */
+export class RequestWindows implements HitCounter {
+  readonly #windows = new Map<string, { start: number; count: number }>();
+
+  hit(key: string, windowStart: number): number {
+    const window = this.#windows.get(key);
+    if (window?.start === windowStart) return ++window.count;
+    this.#windows.set(key, { start: windowStart, count: 1 });
+    return 1;
+  }
+
+  /** Sets a window's count outright (what a test uses to exhaust a limit without a minute of requests). */
+  set(key: string, windowStart: number, count: number): void {
+    this.#windows.set(key, { start: windowStart, count });
+  }
+
+  /** Forgets windows that started before `before`. */
+  prune(before: number): void {
+    for (const [key, window] of this.#windows) if (window.start < before) this.#windows.delete(key);
+  }
+
+  get size(): number {
+    return this.#windows.size;
+  }
 }

@@ -20,7 +20,7 @@ import {
   pairingCodeLength,
   pairingTtlMs,
 } from './pairing.ts';
-import { countHit, requestsPerMinute, windowMs } from './rate-limit.ts';
+import { countHit, RequestWindows, requestsPerMinute, windowMs } from './rate-limit.ts';
 import { matchesDigest, randomFrom, randomId, randomSecret, sameSecret, sha256Hex } from './secrets.ts';
 import { type TokenRow, WorkspaceStore } from './store.ts';
 
@@ -94,6 +94,13 @@ export class WorkspaceDO extends DurableObject<Env> {
   #state: 'zero' | 'starting' | 'started' = 'zero';
   #starting: Promise<void> | null = null;
   #lastHousekeeping = 0;
+  /**
+   * Bearer requests per token, counted in memory: authentication runs on every request, and a
+   * storage write there would hold every answer until it is durable. Counts reset when the
+   * object is evicted (see `RequestWindows`). A plain field, not `#private`, so a test can fill
+   * a window; RPC exposes only the prototype's methods, never instance fields.
+   */
+  readonly requestWindows = new RequestWindows();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -136,13 +143,14 @@ export class WorkspaceDO extends DurableObject<Env> {
     if (now - this.#lastHousekeeping < windowMs) return;
     this.#lastHousekeeping = now;
     this.#store.pruneRateWindows(now - windowMs);
+    this.requestWindows.prune(now - windowMs);
     this.#store.pruneTickets(now);
     this.#store.prunePairingCodes(now - 24 * 60 * 60_000);
   }
 
   #rateLimited(tokenId: string, now: number): AuthResult | null {
     const verdict = countHit(
-      this.#store,
+      this.requestWindows,
       `token:${tokenId}`,
       requestsPerMinute(this.env.GATEHOUSE_RATE_LIMIT_PER_MINUTE),
       now,
@@ -386,13 +394,18 @@ export class WorkspaceDO extends DurableObject<Env> {
       return;
     }
     const session = parsed.data;
+    const text = JSON.stringify(session);
+    // Pushed before the index is written: a storage write holds every message sent after it until
+    // the write is durable, and the session's own state is already committed in its object.
+    this.#broadcastText(
+      `{"type":"session","session":${text},"ts":${JSON.stringify(new Date().toISOString())}}`,
+    );
     this.#store.upsertSession({
       session_id: session.sessionId,
-      view: JSON.stringify(session),
+      view: text,
       pending: isPending(session) ? 1 : 0,
       updated_at: Date.now(),
     });
-    this.#broadcast({ type: 'session', session, ts: new Date().toISOString() });
   }
 
   async listSessions(): Promise<SessionView[]> {
@@ -405,8 +418,8 @@ export class WorkspaceDO extends DurableObject<Env> {
     return byUrgency(this.#store.pendingSessions().map((row) => JSON.parse(row.view) as SessionView));
   }
 
-  #broadcast(message: InboxMessage): void {
-    const text = JSON.stringify(message);
+  /** Sends one `InboxMessage`, already serialised, to every open inbox socket. */
+  #broadcastText(text: string): void {
     for (const socket of this.ctx.getWebSockets()) {
       try {
         socket.send(text);
