@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { unstable_startWorker } from 'wrangler';
+import { createClient, type GatehouseClient } from '../../client/sdk/index.ts';
+
+// The real relay under wrangler on a random port, with an agent and an approver token, for the
+// client's end-to-end tests; and the CLI run the way Claude Code runs it (a child process).
+
+export const root = resolve(import.meta.dirname, '../..');
+export const cli = join(root, 'client/cli/gatehouse.mjs');
+const adminToken = 'e2e-admin-token-0123456789abcdef';
+process.env.XDG_CONFIG_HOME ??= join(root, '.config');
+process.env.WRANGLER_SEND_METRICS = 'false';
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+
+export interface TestRelay {
+  url: string;
+  agentToken: string;
+  agent: GatehouseClient;
+  approver: GatehouseClient;
+  stop(): Promise<void>;
+}
+
+export async function startRelay(): Promise<TestRelay> {
+  await mkdir(join(root, 'test/.tmp'), { recursive: true });
+  const persist = await mkdtemp(join(root, 'test/.tmp/client-'));
+  const worker = await unstable_startWorker({
+    config: join(root, 'wrangler.toml'),
+    bindings: { GATEHOUSE_ADMIN_TOKEN: { type: 'plain_text', value: adminToken } },
+    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, persist, watch: false },
+  });
+  await worker.ready;
+  const url = (await worker.url).origin;
+  const admin = createClient({ url, token: adminToken });
+  const agentToken = (await admin.issueToken({ role: 'agent', label: 'e2e agent' })).token;
+  const approverToken = (await admin.issueToken({ role: 'approver', label: 'e2e approver' })).token;
+  return {
+    url,
+    agentToken,
+    agent: createClient({ url, token: agentToken }),
+    approver: createClient({ url, token: approverToken }),
+    stop: async () => {
+      await worker.dispose();
+      await rm(persist, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A port nothing listens on: bound, then released. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `gatehouse …` with this Node, feeding `stdin`. */
+export function runCli(args: string[], env: Record<string, string>, stdin = ''): Promise<CliRun> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Waits until the session has an active interaction and returns it. */
+export async function activeInteraction(approver: GatehouseClient, sessionId: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const session = (await approver.inbox()).find((s) => s.sessionId === sessionId);
+    if (session?.activeInteraction) return session.activeInteraction;
+    await sleep(100);
+  }
+  throw new Error(`no active interaction in ${sessionId} after ${timeoutMs} ms`);
+}
