@@ -4,14 +4,45 @@ import { type Collector, newScan, ShellSyntaxError } from './scanner.ts';
 import type { ShellAnalysis } from './types.ts';
 
 /**
+ * How many recent commands keep their analysis. One tool call has its command analysed by the
+ * rules, the read-only check, the shield and the risk rating, and deny rules re-analyse the
+ * `bash -c` strings inside it: a few dozen entries hold all of that for one call and a few more.
+ */
+export const RECENT_ANALYSES = 32;
+/** And at most this many characters of commands, so a few huge commands cannot pin much memory. */
+const RECENT_CHARS = 1024 * 1024;
+const recent = new Map<string, ShellAnalysis>();
+let recentChars = 0;
+
+/**
  * Splits a Bash command into its simple commands and reports the features a security gate must
  * see: redirections, substitutions, expansions and background jobs. Never throws. When the command
  * is not understood with confidence, `error` is set and what was parsed before it is kept, so deny
  * rules can still look at it.
  *
+ * The result is shared and must not be changed (its types are read-only): the same command string
+ * gets the same analysis object back while it is among the last RECENT_ANALYSES analysed, so the
+ * modules that each look at a call's command parse it once between them, and data derived from an
+ * analysis can be kept beside it (in a WeakMap keyed by the analysis).
+ *
  * Work is linear in the input (nesting is capped at MAX_NESTING), and pure: no I/O, no platform APIs.
  */
 export function analyzeShell(command: string): ShellAnalysis {
+  const cached = recent.get(command);
+  if (cached !== undefined) return cached;
+  const analysis = analyzeUncached(command);
+  // Oldest first out: Map iteration follows insertion order.
+  for (const oldest of recent.keys()) {
+    if (recent.size < RECENT_ANALYSES && recentChars + command.length <= RECENT_CHARS) break;
+    recent.delete(oldest);
+    recentChars -= oldest.length;
+  }
+  recent.set(command, analysis);
+  recentChars += command.length;
+  return analysis;
+}
+
+function analyzeUncached(command: string): ShellAnalysis {
   const out: Collector = {
     segments: [],
     redirections: [],
@@ -19,16 +50,15 @@ export function analyzeShell(command: string): ShellAnalysis {
     expansion: false,
     background: false,
   };
-  let error: string | undefined;
   if (command.length > limits.inputChars) {
-    error = `the command is longer than ${limits.inputChars} characters`;
-  } else {
-    try {
-      parseList(newScan(command, out), 0, undefined);
-    } catch (thrown) {
-      // A RangeError (stack) or any other surprise is also "not understood": fail closed.
-      error = thrown instanceof ShellSyntaxError ? thrown.message : 'the command could not be analyzed';
-    }
+    return { ...out, error: `the command is longer than ${limits.inputChars} characters` };
   }
-  return error === undefined ? { ...out } : { ...out, error };
+  try {
+    parseList(newScan(command, out), 0, undefined);
+  } catch (thrown) {
+    // A RangeError (stack) or any other surprise is also "not understood": fail closed.
+    const error = thrown instanceof ShellSyntaxError ? thrown.message : 'the command could not be analyzed';
+    return { ...out, error };
+  }
+  return out;
 }

@@ -1,24 +1,24 @@
 /** One word of a simple command's argv, with what the parser knows about how the shell will treat it. */
 export interface ShellWord {
   /** The word as written in the source, quotes included. */
-  raw: string;
+  readonly raw: string;
   /**
    * True when the word's runtime value is not its literal text: it contains a parameter,
    * arithmetic, command or process substitution, or a brace expansion (`{a,b}`, `{1..3}`).
    */
-  dynamic: boolean;
+  readonly dynamic: boolean;
   /** True when the word has an unquoted `*`, `?` or `[`, so the shell may expand it to file names. */
-  glob: boolean;
+  readonly glob: boolean;
 }
 
 export interface ShellSegment {
   /** Words after quote removal; leading `NAME=value` words are moved to `assignments`. */
-  argv: string[];
-  assignments: string[];
+  readonly argv: readonly string[];
+  readonly assignments: readonly string[];
   /** The raw source text of this simple command, trimmed. */
-  text: string;
+  readonly text: string;
   /** Parallel to `argv`. Always filled by `analyzeShell`; consumers treat a missing entry as dynamic. */
-  words?: ShellWord[];
+  readonly words?: readonly ShellWord[];
 }
 
 export interface ShellRedirection {
@@ -26,9 +26,9 @@ export interface ShellRedirection {
    * The operator as written, with its file-descriptor number (`>`, `2>>`, `&>`, `<<<`, `<<`, `<<-`).
    * Descriptor duplications are listed without the number: `2>&1` is `{ op: '>&', target: '1' }`.
    */
-  op: string;
+  readonly op: string;
   /** The target word after quote removal; for a heredoc, its delimiter. */
-  target: string;
+  readonly target: string;
 }
 
 export interface ShellAnalysis {
@@ -37,14 +37,14 @@ export interface ShellAnalysis {
    * inside `$(…)`, backticks, `<(…)`, `>(…)`, `( … )` subshells, `{ …; }` groups, `if`/`while`
    * bodies and unquoted heredoc bodies.
    */
-  segments: ShellSegment[];
-  redirections: ShellRedirection[];
+  readonly segments: readonly ShellSegment[];
+  readonly redirections: readonly ShellRedirection[];
   /** Any `$(…)`, backticks, `<(…)` or `>(…)`. */
-  substitution: boolean;
+  readonly substitution: boolean;
   /** Any `$VAR`, `${…}`, `$((…))` or brace expansion outside single quotes. Tilde is not counted. */
-  expansion: boolean;
+  readonly expansion: boolean;
   /** A trailing or separating single `&`. */
-  background: boolean;
+  readonly background: boolean;
   /** Set when the command could not be parsed with confidence; callers then fail closed. */
-  error?: string;
+  readonly error?: string;
 }

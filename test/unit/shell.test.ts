@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeShell, MAX_NESTING, writesFile } from '../../shared/shell/index.ts';
 
-const argvOf = (command: string): string[][] => analyzeShell(command).segments.map((segment) => segment.argv);
+const argvOf = (command: string): string[][] =>
+  analyzeShell(command).segments.map((segment) => [...segment.argv]);
 
 describe('analyzeShell splitting', () => {
   it.each<[string, string[][]]>([
