@@ -49,9 +49,6 @@ const policy = (behavior: Behavior, reasonCode: string, reason: string): Ruling 
   reason,
 });
 
-const firstMatch = (rules: readonly CompiledRule[], target: RuleTarget) =>
-  rules.find((rule) => rule.matches(target));
-
 /**
  * The decision engine's precedence, highest first (DESIGN §5): the first step that decides wins.
  * This list is the only place the order is written down.
@@ -67,7 +64,7 @@ export const precedence: readonly Step[] = [
           evaluator: 'rule',
         };
       }
-      const rule = firstMatch(plan.rules.deny, target);
+      const rule = plan.index.deny.firstMatch(target);
       return rule ? byRule('deny', rule, 'Denied') : undefined;
     },
   },
@@ -104,7 +101,7 @@ export const precedence: readonly Step[] = [
   {
     name: 'ask_rules',
     run({ plan, target }) {
-      const rule = firstMatch(plan.rules.ask, target);
+      const rule = plan.index.ask.firstMatch(target);
       return rule ? byRule('ask', rule, 'Needs approval') : undefined;
     },
   },
@@ -156,7 +153,7 @@ export const precedence: readonly Step[] = [
   {
     name: 'allow_rules',
     run({ plan, target }) {
-      const rule = firstMatch(plan.rules.allow, target);
+      const rule = plan.index.allow.firstMatch(target);
       return rule ? byRule('allow', rule, 'Allowed') : undefined;
     },
   },

@@ -1,5 +1,5 @@
 import { type DefaultPermission, limits, type Mode, type PermissionsConfig } from '../contract/index.ts';
-import { type CompiledRule, compileRule, RuleError } from '../rules/index.ts';
+import { type CompiledRule, compileRule, indexRules, RuleError, type RuleIndex } from '../rules/index.ts';
 import { PlanError } from './errors.ts';
 import { normalize } from './normalize.ts';
 import { emptySource, type GatedCapability, type PlanSource, type Verdict } from './source.ts';
@@ -19,6 +19,8 @@ export interface CompiledPlan {
   /** Modes an agent may declare; `null` = all (workspace plans only). */
   readonly allowedModes: readonly Mode[] | null;
   readonly rules: Readonly<Record<Verdict, readonly CompiledRule[]>>;
+  /** `rules` filed by tool and command words, built once with the plan; `decide` matches through it. */
+  readonly index: Readonly<Record<Verdict, RuleIndex>>;
   readonly tools: ReadonlyMap<string, Verdict>;
   readonly capabilities: Readonly<Partial<Record<GatedCapability, Verdict>>>;
   readonly explicit: Readonly<{
@@ -26,6 +28,13 @@ export interface CompiledPlan {
     shield?: ShieldAction;
     timeoutSeconds?: number;
   }>;
+}
+
+/** The index of each rule list; every plan built from rule lists gets one. */
+export function indexPlanRules(
+  rules: Readonly<Record<Verdict, readonly CompiledRule[]>>,
+): Readonly<Record<Verdict, RuleIndex>> {
+  return { allow: indexRules(rules.allow), ask: indexRules(rules.ask), deny: indexRules(rules.deny) };
 }
 
 function compileRules(source: PlanSource, problems: { path: string; message: string }[]) {
@@ -58,6 +67,7 @@ export function compileSource(source: PlanSource): CompiledPlan {
     timeoutSeconds: source.timeoutSeconds ?? limits.timeoutSecondsDefault,
     allowedModes: source.allowedModes ?? null,
     rules,
+    index: indexPlanRules(rules),
     tools: new Map(Object.entries(source.tools)),
     capabilities: source.capabilities,
     explicit: { default: source.default, shield: source.shield, timeoutSeconds: source.timeoutSeconds },

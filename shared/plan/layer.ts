@@ -1,5 +1,5 @@
 import type { DefaultPermission } from '../contract/index.ts';
-import type { CompiledPlan, ShieldAction } from './compile.ts';
+import { type CompiledPlan, indexPlanRules, type ShieldAction } from './compile.ts';
 import type { GatedCapability, Verdict } from './source.ts';
 
 const verdictStrength: Record<Verdict, number> = { allow: 0, ask: 1, deny: 2 };
@@ -32,17 +32,19 @@ export function layerPlans(workspace: CompiledPlan, session: CompiledPlan | null
   const explicitDefault = pick(workspace.explicit.default, session.explicit.default, defaultStrength);
   const explicitShield = pick(workspace.explicit.shield, session.explicit.shield, shieldStrength);
   const timeoutSeconds = session.explicit.timeoutSeconds ?? workspace.explicit.timeoutSeconds;
+  const rules = {
+    deny: [...workspace.rules.deny, ...session.rules.deny],
+    ask: [...workspace.rules.ask, ...session.rules.ask],
+    allow: [...workspace.rules.allow, ...session.rules.allow],
+  };
   return {
     mode: session.mode ?? workspace.mode,
     default: explicitDefault ?? 'allow_reads',
     shield: explicitShield ?? 'ask',
     timeoutSeconds: timeoutSeconds ?? workspace.timeoutSeconds,
     allowedModes: workspace.allowedModes,
-    rules: {
-      deny: [...workspace.rules.deny, ...session.rules.deny],
-      ask: [...workspace.rules.ask, ...session.rules.ask],
-      allow: [...workspace.rules.allow, ...session.rules.allow],
-    },
+    rules,
+    index: indexPlanRules(rules),
     tools,
     capabilities,
     explicit: { default: explicitDefault, shield: explicitShield, timeoutSeconds },

@@ -6,6 +6,11 @@ export interface CommandPattern {
   test(command: string): boolean;
   /** The command text before any wildcard, trimmed; empty when the rule starts with `*`. */
   readonly literalPrefix: string;
+  /**
+   * Words every command it matches begins with (split on single spaces, as commands are rendered):
+   * `npm run test:*` gives npm, run, test; `* --version` none. The rule index files rules under them.
+   */
+  readonly leadingWords: readonly string[];
 }
 
 /**
@@ -32,12 +37,20 @@ export function compileCommandPattern(rule: string, specifier: string): CommandP
   if (glob.wildcards === 1 && normalized.endsWith(' *') && !normalized.endsWith('\\ *')) {
     return optionalTail(compileStarGlob(normalized.slice(0, -2)), glob);
   }
-  return { test: glob.test, literalPrefix: glob.literalPrefix.trim() };
+  return { test: glob.test, literalPrefix: glob.literalPrefix.trim(), leadingWords: glob.leadingWords };
 }
 
 function optionalTail(bare: StarGlob, withTail: StarGlob): CommandPattern {
   return {
     test: (command) => bare.test(command) || withTail.test(command),
     literalPrefix: bare.literalPrefix.trim(),
+    leadingWords: commonStart(bare.leadingWords, withTail.leadingWords),
   };
+}
+
+/** The words both lists begin with: a text matching either begins with them. */
+function commonStart(a: readonly string[], b: readonly string[]): readonly string[] {
+  let length = 0;
+  while (length < a.length && length < b.length && a[length] === b[length]) length += 1;
+  return a.slice(0, length);
 }

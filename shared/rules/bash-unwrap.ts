@@ -1,6 +1,7 @@
 import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
 import type { CommandPattern } from './bash-pattern.ts';
 import { denyRenderings } from './bash-render.ts';
+import { recentResults } from './recent.ts';
 
 /**
  * Commands that run another command given as their arguments. Deny and ask rules look through
@@ -74,38 +75,53 @@ function matchesAnalysis(
   depth: number,
   budget: Budget,
 ): boolean {
-  for (const segment of analysis.segments) {
+  const view = viewOf(analysis);
+  const { segments } = analysis;
+  for (let index = 0; index < segments.length; index += 1) {
     // Plain compound commands are cheap; the budget is for what one command unwraps into.
-    if (matchesSegment(segment, pattern, depth, depth === 0 ? { readings: 0 } : budget)) return true;
+    const segmentBudget = depth === 0 ? { readings: 0 } : budget;
+    if (matchesSegment(segments[index]!, view.segments[index]!, pattern, depth, segmentBudget)) return true;
   }
   // A command we could not parse may still run the rule's command: fail closed when its text shows up.
   if (analysis.error !== undefined) {
-    return pattern.literalPrefix === '' || command.replace(/\s+/g, ' ').includes(pattern.literalPrefix);
+    if (pattern.literalPrefix === '') return true;
+    view.flatText ??= command.replace(/\s+/g, ' ');
+    return view.flatText.includes(pattern.literalPrefix);
   }
   return false;
 }
 
 /**
- * What a top-level simple command needs checked, computed once per analysed command and shared by
- * every rule: a plain command (no wrapper, shell or dynamic name) needs only its readings.
+ * What each simple command needs checked, computed once per analysed command and shared by every
+ * rule: a plain command (no wrapper, shell or dynamic name) needs only its readings.
  */
-interface SegmentReadings {
-  readings: string[];
+interface SegmentView {
+  /** Every reading of the command, each once. */
+  readings: readonly string[];
   plain: boolean;
+  raw: readonly string[];
+  opaque: readonly boolean[];
 }
-const segmentReadings = new WeakMap<ShellSegment, SegmentReadings>();
 
-function readingsOf(segment: ShellSegment): SegmentReadings {
-  const cached = segmentReadings.get(segment);
-  if (cached !== undefined) return cached;
+interface AnalysisView {
+  segments: readonly SegmentView[];
+  /** The command with whitespace runs as single spaces, once a rule needed it. */
+  flatText?: string;
+}
+
+/** Enough for a call's command and the `sh -c` strings inside it. */
+const RECENT_VIEWS = 16;
+const viewOf = recentResults(
+  (analysis: ShellAnalysis): AnalysisView => ({ segments: analysis.segments.map(segmentView) }),
+  RECENT_VIEWS,
+);
+
+function segmentView(segment: ShellSegment): SegmentView {
   const { argv, words, assignments } = segment;
   const name = argv[0] ?? '';
   const base = name.slice(name.lastIndexOf('/') + 1);
-  const readings = denyRenderings(
-    argv,
-    words?.map((word) => word.raw),
-    assignments,
-  );
+  const raw = words?.map((word) => word.raw) ?? [];
+  const readings = denyRenderings(argv, words === undefined ? undefined : raw, assignments);
   if (base !== name) readings.push([base, ...argv.slice(1)].join(' '));
   const plain =
     words !== undefined &&
@@ -115,29 +131,27 @@ function readingsOf(segment: ShellSegment): SegmentReadings {
     !SHELLS.has(base) &&
     base !== 'eval' &&
     base !== 'find';
-  const computed = { readings, plain };
-  segmentReadings.set(segment, computed);
-  return computed;
+  return {
+    readings: [...new Set(readings)],
+    plain,
+    raw,
+    opaque: words?.map(isOpaque) ?? [],
+  };
 }
 
 function matchesSegment(
   segment: ShellSegment,
+  view: SegmentView,
   pattern: CommandPattern,
   depth: number,
   budget: Budget,
 ): boolean {
   if (segment.words === undefined) return true;
-  const { readings, plain } = readingsOf(segment);
-  if (plain) return readings.some((reading) => pattern.test(reading));
-  return matchesWords(
-    segment.argv,
-    segment.words.map((word) => word.raw),
-    segment.words.map(isOpaque),
-    segment.assignments,
-    pattern,
-    depth,
-    budget,
-  );
+  if (view.plain) {
+    for (const reading of view.readings) if (pattern.test(reading)) return true;
+    return false;
+  }
+  return matchesWords(segment.argv, view.raw, view.opaque, segment.assignments, pattern, depth, budget);
 }
 
 function isOpaque(word: { dynamic: boolean; glob: boolean }): boolean {

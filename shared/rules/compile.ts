@@ -1,9 +1,10 @@
 import { compileArgumentMatcher } from './argument.ts';
 import { compileBashMatcher } from './bash.ts';
+import { compileCommandPattern } from './bash-pattern.ts';
 import { fileToolsFor } from './file-tools.ts';
 import { parseRule } from './parse.ts';
 import { compilePathMatcher } from './path-matcher.ts';
-import { compileToolCoverage, mcpServerOf } from './tool-name.ts';
+import { compileToolCoverage, mcpServerOf, toolCoverage } from './tool-name.ts';
 import {
   type CompiledRule,
   type InputMatcher,
@@ -20,24 +21,28 @@ import { compileWebFetchMatcher } from './web-fetch.ts';
 export function compileRule(text: string, behavior: RuleBehavior): CompiledRule {
   const { tool, specifier } = parseRule(text);
   const covers = compileToolCoverage(tool, behavior);
-  const matchInput = specifier === undefined ? undefined : compileSpecifier(text, tool, specifier, behavior);
+  const compiled = specifier === undefined ? undefined : compileSpecifier(text, tool, specifier, behavior);
+  const matchInput = compiled?.match;
   const failClosed = behavior !== 'allow';
-  return {
+  const rule: CompiledRule = {
     text,
     tool,
     behavior,
+    coverage: toolCoverage(tool, behavior),
     matches(target: RuleTarget): boolean {
       if (!covers(target.tool)) return false;
       if (matchInput === undefined) return true;
-      const input = typeof target.input === 'object' && target.input !== null ? target.input : {};
+      const input = target.input;
       try {
-        return matchInput({ ...target, input });
+        return matchInput(typeof input === 'object' && input !== null ? target : { ...target, input: {} });
       } catch {
         // A matcher that trips over a strange input must not turn a deny into "no match".
         return failClosed;
       }
     },
   };
+  if (compiled?.commandWords !== undefined) rule.commandWords = compiled.commandWords;
+  return rule;
 }
 
 /** Compiles a list of rules with one behavior; throws the first RuleError. */
@@ -45,18 +50,26 @@ export function compileRules(texts: readonly string[], behavior: RuleBehavior): 
   return texts.map((text) => compileRule(text, behavior));
 }
 
+interface CompiledSpecifier {
+  match: InputMatcher;
+  commandWords?: readonly string[];
+}
+
 function compileSpecifier(
   rule: string,
   tool: string,
   specifier: string,
   behavior: RuleBehavior,
-): InputMatcher {
-  if (tool === 'Bash') return compileBashMatcher(rule, specifier, behavior);
-  if (tool === 'WebFetch') return compileWebFetchMatcher(rule, specifier, behavior);
+): CompiledSpecifier {
+  if (tool === 'Bash') {
+    const pattern = compileCommandPattern(rule, specifier);
+    return { match: compileBashMatcher(pattern, behavior), commandWords: pattern.leadingWords };
+  }
+  if (tool === 'WebFetch') return { match: compileWebFetchMatcher(rule, specifier, behavior) };
   const fileTools = fileToolsFor(tool, behavior !== 'allow');
-  if (fileTools !== undefined) return compilePathMatcher(rule, specifier, behavior, fileTools);
+  if (fileTools !== undefined) return { match: compilePathMatcher(rule, specifier, behavior, fileTools) };
   if (mcpServerOf(tool) !== undefined) {
     throw new RuleError(rule, 'a server-wide MCP rule (mcp__server) takes no specifier');
   }
-  return compileArgumentMatcher(tool, specifier, behavior);
+  return { match: compileArgumentMatcher(tool, specifier, behavior) };
 }

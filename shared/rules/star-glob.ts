@@ -9,6 +9,11 @@ export interface StarGlob {
   /** Unescaped text before the first wildcard, for "does the rule's command appear here" checks. */
   readonly literalPrefix: string;
   readonly wildcards: number;
+  /**
+   * The space-separated words every text it matches begins with, each complete: `git * main` gives
+   * `git`, `npm test` gives `npm`, `test`; `*x` and `np*` give none. Used to index command rules.
+   */
+  readonly leadingWords: readonly string[];
 }
 
 /** Splits a pattern on unescaped stars and unescapes the pieces. */
@@ -49,5 +54,14 @@ export function compileStarGlob(pattern: string, ignoreCase = false): StarGlob {
     }
     return true;
   };
-  return { test, literalPrefix: splitOnStars(pattern)[0]!, wildcards: pieces.length - 1 };
+  // Without a wildcard the text is the pattern; otherwise only words followed by a space in the
+  // literal start are complete (the last one may go on past the star).
+  const words = first.split(' ');
+  const leadingWords = pieces.length === 1 ? words : words.slice(0, -1);
+  return {
+    test,
+    literalPrefix: splitOnStars(pattern)[0]!,
+    wildcards: pieces.length - 1,
+    leadingWords: ignoreCase ? [] : leadingWords,
+  };
 }

@@ -1,4 +1,5 @@
 import type { Behavior } from '../contract/decision.ts';
+import type { ToolCoverage } from './tool-name.ts';
 
 /** The contract's behavior: what a matching rule decides. */
 export type RuleBehavior = Behavior;
@@ -17,6 +18,13 @@ export interface CompiledRule {
   /** The tool-name part of the rule. */
   tool: string;
   behavior: RuleBehavior;
+  /** The tools the rule can match, for the rule index. Absent: the index checks it for every call. */
+  coverage?: ToolCoverage;
+  /**
+   * Bash rules with a command pattern: the words every command the pattern matches begins with
+   * (possibly none). The rule index checks the rule only against calls that may run such a command.
+   */
+  commandWords?: readonly string[];
   /**
    * Allow rules match strictly (every part of the call must be covered); deny and ask rules
    * match generously (any part, and whenever the call cannot be understood).

@@ -1,0 +1,193 @@
+import { analyzeShell } from '../shell/index.ts';
+import { allowSegments, generousReadings } from './bash-readings.ts';
+import { serversOf } from './tool-name.ts';
+import type { CompiledRule, RuleTarget } from './types.ts';
+
+/**
+ * A list of rules filed so that a call meets only the rules that can apply to it, with the answer
+ * a linear scan would give: `firstMatch(target)` is `rules.find((rule) => rule.matches(target))`.
+ *
+ * Rules are filed by the tools they cover (exact names, MCP servers) and Bash command rules also by
+ * the words their commands begin with, in a tree of words. Filing only ever skips a rule that
+ * cannot match; anything the index cannot reason about (a rule without coverage data, a command
+ * that is not a string, a command a deny rule would match whatever its pattern) is checked.
+ */
+export interface RuleIndex {
+  readonly size: number;
+  firstMatch(target: RuleTarget): CompiledRule | undefined;
+  /** The rules `firstMatch` tries for this call, in list order (exposed for tests). */
+  candidates(target: RuleTarget): readonly CompiledRule[];
+}
+
+/** A rule and its place in the list: candidates are tried in list order, so the first match wins. */
+interface Filed {
+  readonly position: number;
+  readonly rule: CompiledRule;
+}
+
+/** Command rules by the words their commands begin with; `here` holds the rules whose words end here. */
+interface WordTree {
+  readonly here: Filed[];
+  readonly next: Map<string, WordTree>;
+}
+
+/** The rules of one tool name: by command words for Bash command rules, plain otherwise. */
+interface ToolShelf {
+  readonly plain: Filed[];
+  /** Allow command rules need every simple command matched as written. */
+  readonly strictCommands: WordTree;
+  /** Deny and ask command rules match any reading of any command (bash-readings.ts). */
+  readonly generousCommands: WordTree;
+  commandRules: number;
+}
+
+const newTree = (): WordTree => ({ here: [], next: new Map() });
+const newShelf = (): ToolShelf => ({
+  plain: [],
+  strictCommands: newTree(),
+  generousCommands: newTree(),
+  commandRules: 0,
+});
+
+export function indexRules(rules: readonly CompiledRule[]): RuleIndex {
+  const byTool = new Map<string, ToolShelf>();
+  const byServer = new Map<string, Filed[]>();
+  const everywhere: Filed[] = [];
+  const shelf = (tool: string): ToolShelf => {
+    const found = byTool.get(tool);
+    if (found !== undefined) return found;
+    const created = newShelf();
+    byTool.set(tool, created);
+    return created;
+  };
+
+  rules.forEach((rule, position) => {
+    const filed = { position, rule };
+    const { coverage } = rule;
+    if (coverage === undefined) everywhere.push(filed);
+    else if (coverage.mcpServer !== undefined) {
+      const list = byServer.get(coverage.mcpServer);
+      if (list === undefined) byServer.set(coverage.mcpServer, [filed]);
+      else list.push(filed);
+    } else {
+      for (const tool of coverage.tools) {
+        const toolShelf = shelf(tool);
+        if (rule.commandWords === undefined) toolShelf.plain.push(filed);
+        else {
+          const tree = rule.behavior === 'allow' ? toolShelf.strictCommands : toolShelf.generousCommands;
+          fileUnder(tree, rule.commandWords, filed);
+          toolShelf.commandRules += 1;
+        }
+      }
+    }
+  });
+
+  const candidates = (target: RuleTarget): Filed[] => {
+    const found: Filed[][] = [];
+    if (everywhere.length > 0) found.push(everywhere);
+    const toolShelf = byTool.get(target.tool);
+    if (toolShelf !== undefined) {
+      if (toolShelf.plain.length > 0) found.push(toolShelf.plain);
+      if (toolShelf.commandRules > 0) commandCandidates(toolShelf, target, found);
+    }
+    if (byServer.size > 0) {
+      for (const server of serversOf(target.tool)) {
+        const list = byServer.get(server);
+        if (list !== undefined) found.push(list);
+      }
+    }
+    return inListOrder(found);
+  };
+
+  // The index only narrows the search; if narrowing fails on a strange call, every rule is tried.
+  const allFiled = rules.map((rule, position) => ({ position, rule }));
+  const safeCandidates = (target: RuleTarget): Filed[] => {
+    try {
+      return candidates(target);
+    } catch {
+      return allFiled;
+    }
+  };
+
+  return {
+    size: rules.length,
+    firstMatch(target) {
+      for (const { rule } of safeCandidates(target)) if (rule.matches(target)) return rule;
+      return undefined;
+    },
+    candidates: (target) => safeCandidates(target).map(({ rule }) => rule),
+  };
+}
+
+function fileUnder(tree: WordTree, words: readonly string[], filed: Filed): void {
+  let node = tree;
+  for (const word of words) {
+    const child = node.next.get(word) ?? newTree();
+    node.next.set(word, child);
+    node = child;
+  }
+  node.here.push(filed);
+}
+
+/** Command rules that may match the call's command, gathered into `found`. */
+function commandCandidates(shelf: ToolShelf, target: RuleTarget, found: Filed[][]): void {
+  const input = target.input;
+  const command = typeof input === 'object' && input !== null ? input.command : undefined;
+  if (typeof command !== 'string') {
+    // Allow rules refuse it and deny rules match it: only the latter need looking at, but both are cheap.
+    gatherAll(shelf.strictCommands, found);
+    gatherAll(shelf.generousCommands, found);
+    return;
+  }
+  const analysis = analyzeShell(command);
+  if (hasRules(shelf.strictCommands)) {
+    const segments = allowSegments(analysis);
+    if (segments !== null) {
+      for (const { rendering } of segments) {
+        if (rendering !== undefined) gatherAlong(shelf.strictCommands, rendering, found);
+      }
+    }
+  }
+  if (hasRules(shelf.generousCommands)) {
+    const readings = generousReadings(analysis);
+    if (readings === 'any') gatherAll(shelf.generousCommands, found);
+    else for (const reading of readings) gatherAlong(shelf.generousCommands, reading, found);
+  }
+}
+
+const hasRules = (tree: WordTree): boolean => tree.here.length > 0 || tree.next.size > 0;
+
+/** The rules filed under the words `text` begins with (split on single spaces, as rules are). */
+function gatherAlong(tree: WordTree, text: string, found: Filed[][]): void {
+  let node = tree;
+  let from = 0;
+  for (;;) {
+    if (node.here.length > 0) found.push(node.here);
+    if (node.next.size === 0 || from > text.length) return;
+    const space = text.indexOf(' ', from);
+    const end = space === -1 ? text.length : space;
+    const child = node.next.get(text.slice(from, end));
+    if (child === undefined) return;
+    node = child;
+    from = end + 1;
+  }
+}
+
+function gatherAll(tree: WordTree, found: Filed[][]): void {
+  if (tree.here.length > 0) found.push(tree.here);
+  for (const child of tree.next.values()) gatherAll(child, found);
+}
+
+/** The lists merged in list order, each rule once (a rule may be filed under several readings). */
+function inListOrder(found: Filed[][]): Filed[] {
+  if (found.length === 0) return [];
+  if (found.length === 1 || found.every((list) => list === found[0])) return found[0]!;
+  const merged = found.flat();
+  merged.sort((a, b) => a.position - b.position);
+  let kept = 0;
+  for (const filed of merged) {
+    if (kept === 0 || merged[kept - 1]!.position !== filed.position) merged[kept++] = filed;
+  }
+  merged.length = kept;
+  return merged;
+}
