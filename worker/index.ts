@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { limits } from '../shared/contract/index.ts';
+import { hookRoutes } from './hooks/index.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { errorBody, renderError, tooLarge } from './http/errors.ts';
 import { grantRoutes } from './routes/grants.ts';
@@ -32,6 +33,7 @@ const api = new Hono<AppEnv>()
   .route('/', grantRoutes)
   .route('/', inboxRoutes)
   .route('/', sessionRoutes)
+  .route('/', hookRoutes)
   .route('/', openApiRoutes);
 
 const app = new Hono<AppEnv>()

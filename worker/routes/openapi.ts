@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import packageJson from '../../package.json' with { type: 'json' };
+import { hookRouteDocs } from '../hooks/index.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { openApiDocument, type RouteDoc } from '../http/openapi.ts';
 import { grantRouteDocs } from './grants.ts';
@@ -24,6 +25,7 @@ export const apiRouteDocs: readonly RouteDoc[] = [
   ...grantRouteDocs,
   ...inboxRouteDocs,
   ...sessionRouteDocs,
+  ...hookRouteDocs,
   ...openApiRouteDocs,
 ];
 

@@ -1,0 +1,101 @@
+import type {
+  ClaudePermissionRequestOutput,
+  ClaudePermissionUpdate,
+  ClaudePreToolUseOutput,
+  ToolCallState,
+  ToolInput,
+} from '../../shared/contract/index.ts';
+import type { HookOutcome } from './evaluate.ts';
+import { exactRule } from './rules.ts';
+
+const scopeWords = { once: 'once', session: 'for this session', global: 'always' } as const;
+
+const withNotes = (text: string, notes: readonly string[]) => [text, ...notes].join(' ');
+
+/** Why a decided call went the way it did, in a sentence Claude (or the user) reads. */
+function verdictText(state: ToolCallState): string {
+  const { resolution, decision } = state;
+  if (!resolution) {
+    return state.outcome === 'allow'
+      ? `Gatehouse allowed this: ${decision.reason}`
+      : `Gatehouse denied this: ${decision.reason}`;
+  }
+  if (resolution.source === 'timeout')
+    return 'No approver answered before the question expired, so Gatehouse denied it.';
+  if (resolution.source === 'cancel')
+    return 'The question was withdrawn before anyone answered, so Gatehouse denied it.';
+  if (resolution.behavior === 'allow') return `Approved by the approver (${scopeWords[resolution.scope]}).`;
+  return resolution.comment ? `Rejected by the approver: ${resolution.comment}` : 'Rejected by the approver.';
+}
+
+const refusedText = (message: string) =>
+  `Gatehouse could not evaluate this call (${message}), so it is denied.`;
+
+/**
+ * An approval "for this session" or "always" handed back to Claude Code, so it stops asking
+ * too: session → its in-memory session rules, always → `.claude/settings.local.json` (the
+ * user's own, uncommitted settings, like the relay's workspace grant). Only when a rule can
+ * say exactly the approved call (see `exactRule`).
+ */
+function updatedPermissions(state: ToolCallState, tool: string, input: ToolInput): ClaudePermissionUpdate[] {
+  const resolution = state.resolution;
+  if (resolution?.source !== 'user' || resolution.behavior !== 'allow') return [];
+  if (resolution.scope === 'once') return [];
+  const rule = exactRule(tool, input);
+  if (!rule) return [];
+  const destination = resolution.scope === 'session' ? 'session' : 'localSettings';
+  return [{ type: 'addRules', rules: [rule], behavior: 'allow', destination }];
+}
+
+/** The PermissionRequest answer: allow (with rules to keep) or deny with a message; never silence. */
+export function permissionRequestAnswer(
+  outcome: HookOutcome,
+  call: { tool: string; input: ToolInput; waitSeconds: number },
+): ClaudePermissionRequestOutput {
+  const answer = (decision: ClaudePermissionRequestOutput['hookSpecificOutput']['decision']) => ({
+    hookSpecificOutput: { hookEventName: 'PermissionRequest' as const, decision },
+  });
+  if (outcome.kind === 'refused') {
+    return answer({ behavior: 'deny', message: withNotes(refusedText(outcome.message), outcome.notes) });
+  }
+  if (outcome.kind === 'unanswered') {
+    const message = `No approver answered within ${call.waitSeconds} s, so Gatehouse withdrew the question and denies the call; ask again to put it back to the approver.`;
+    return answer({ behavior: 'deny', message: withNotes(message, outcome.notes) });
+  }
+  const { state } = outcome;
+  if (state.outcome !== 'allow') {
+    return answer({ behavior: 'deny', message: withNotes(verdictText(state), outcome.notes) });
+  }
+  const updates = updatedPermissions(state, call.tool, call.input);
+  return answer(
+    updates.length > 0 ? { behavior: 'allow', updatedPermissions: updates } : { behavior: 'allow' },
+  );
+}
+
+/** The PreToolUse answer: allow / deny, or `ask` when no human answered in time (Claude Code's prompt decides). */
+export function preToolUseAnswer(
+  outcome: HookOutcome,
+  call: { waitSeconds: number },
+): ClaudePreToolUseOutput {
+  const answer = (
+    permissionDecision: 'allow' | 'deny' | 'ask',
+    reason: string,
+    notes: readonly string[],
+  ) => ({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse' as const,
+      permissionDecision,
+      permissionDecisionReason: withNotes(reason, notes),
+    },
+  });
+  if (outcome.kind === 'refused') return answer('deny', refusedText(outcome.message), outcome.notes);
+  const { state } = outcome;
+  if (outcome.kind === 'unanswered') {
+    const waited =
+      call.waitSeconds > 0
+        ? `no approver answered within ${call.waitSeconds} s`
+        : 'the hook was told not to wait for an approver';
+    return answer('ask', `Gatehouse asks a human (${state.decision.reason}); ${waited}.`, outcome.notes);
+  }
+  return answer(state.outcome === 'allow' ? 'allow' : 'deny', verdictText(state), outcome.notes);
+}

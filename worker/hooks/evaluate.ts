@@ -1,0 +1,94 @@
+import type { ToolCallState, ToolInput } from '../../shared/contract/index.ts';
+import { type Result, type SessionCaller, sessionObjectName } from '../session/index.ts';
+import { engineModeOf } from './modes.ts';
+
+/** What a hook request asks the relay: one tool call, Claude Code's mode, how long to wait. */
+export interface HookCall {
+  caller: SessionCaller;
+  toolCallId: string;
+  tool: string;
+  input: ToolInput;
+  cwd?: string;
+  /** Claude Code's `permission_mode`; applied as the agent's choice unless null. */
+  permissionMode: string | null;
+  waitSeconds: number;
+}
+
+/**
+ * Where the call ended up, for the answer builders. `unanswered`: the wait ran out with the
+ * question still open; the relay withdrew it (resolution `canceled`), because nobody is waiting
+ * for its answer any more and the calls queued behind it should not wait for its expiry.
+ * `notes` are sentences the answer appends (e.g. a mode the workspace does not allow).
+ */
+export type HookOutcome =
+  | { kind: 'decided'; state: ToolCallState; notes: string[] }
+  | { kind: 'unanswered'; state: ToolCallState; notes: string[] }
+  | { kind: 'refused'; message: string; notes: string[] };
+
+type SessionStub = DurableObjectStub<import('../session/session-do.ts').SessionDO>;
+
+/**
+ * Claude Code's mode becomes the session's mode, declared by the agent (a `mode_changed` event
+ * by `agent` when it differs). A mode the workspace does not allow is not applied: the call is
+ * evaluated in the session's current mode (which the workspace does allow) and the answer says so.
+ */
+async function applyMode(session: SessionStub, call: HookCall, notes: string[]): Promise<string | null> {
+  if (call.permissionMode === null) return null;
+  const { mode, known } = engineModeOf(call.permissionMode);
+  if (!known)
+    notes.push(`Claude Code's mode "${call.permissionMode}" is unknown to the relay; evaluated as default.`);
+  // Annotated: the RPC stub's inferred type of this method collapses to `never`.
+  const declared = (await session.declareSession(call.caller, { mode })) as Result<unknown>;
+  if (declared.ok) return null;
+  if (declared.status === 403) {
+    notes.push(`${declared.message}; evaluated in the session's current mode instead.`);
+    return null;
+  }
+  return declared.message;
+}
+
+function unwrapped(result: Result<ToolCallState>): ToolCallState | string {
+  return result.ok ? result.value : result.message;
+}
+
+/**
+ * Evaluates a hook's tool call through the session exactly like `POST …/tool-calls`, holding on
+ * up to `waitSeconds` for a human. Fails closed: a refusal or a broken session object becomes
+ * `refused`, which every hook answers as a deny.
+ */
+export async function evaluateHookCall(namespace: Env['SESSION'], call: HookCall): Promise<HookOutcome> {
+  const notes: string[] = [];
+  const open = () => namespace.getByName(sessionObjectName(call.caller.workspaceId, call.caller.sessionId));
+  const request = {
+    tool_call_id: call.toolCallId,
+    tool: call.tool,
+    input: call.input,
+    ...(call.cwd === undefined ? {} : { cwd: call.cwd }),
+  };
+  let state: ToolCallState | string;
+  try {
+    const modeProblem = await applyMode(open(), call, notes);
+    if (modeProblem !== null) return { kind: 'refused', message: modeProblem, notes };
+    try {
+      state = unwrapped(await open().submitToolCall(call.caller, request, call.waitSeconds));
+    } catch (error) {
+      // The object restarted while we waited (its waiters are gone): ask once more without
+      // waiting, on a fresh stub; the call is idempotent by its id.
+      console.warn('session object reset during a hook wait; reading its stored state', error);
+      state = unwrapped(await open().submitToolCall(call.caller, request, 0));
+    }
+    if (typeof state === 'string') return { kind: 'refused', message: state, notes };
+    if (state.outcome !== 'pending') return { kind: 'decided', state, notes };
+    const canceled = await open().cancelToolCall(call.caller, call.toolCallId);
+    if (canceled.ok) return { kind: 'unanswered', state: canceled.value, notes };
+    // Answered between the wait and the withdrawal: that answer stands.
+    const final = unwrapped(await open().getToolCall(call.caller, call.toolCallId, 0));
+    if (typeof final === 'string') return { kind: 'refused', message: final, notes };
+    return final.outcome === 'pending'
+      ? { kind: 'refused', message: 'the question could not be withdrawn', notes }
+      : { kind: 'decided', state: final, notes };
+  } catch (error) {
+    console.error('hook evaluation failed; denying', error);
+    return { kind: 'refused', message: 'the relay could not evaluate this call', notes };
+  }
+}
