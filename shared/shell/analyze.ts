@@ -42,7 +42,8 @@ export function analyzeShell(command: string): ShellAnalysis {
   return analysis;
 }
 
-function analyzeUncached(command: string): ShellAnalysis {
+/** `analyzeShell` without the memo: a fresh analysis every time (tests compare the two). */
+export function analyzeUncached(command: string): ShellAnalysis {
   const out: Collector = {
     segments: [],
     redirections: [],

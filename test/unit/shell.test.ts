@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeShell, MAX_NESTING, writesFile } from '../../shared/shell/index.ts';
+import { analyzeUncached, RECENT_ANALYSES } from '../../shared/shell/analyze.ts';
+import { analyzeShell, MAX_NESTING, type ShellAnalysis, writesFile } from '../../shared/shell/index.ts';
 
 const argvOf = (command: string): string[][] =>
   analyzeShell(command).segments.map((segment) => [...segment.argv]);
@@ -415,5 +416,55 @@ describe('analyzeShell properties', () => {
     analyzeShell(command.slice(0, 256 * 1024));
     // Linear work finishes in well under a second; a quadratic scan of 256 KiB would take minutes.
     expect(performance.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('analyzeShell memo', () => {
+  it('hands out the same analysis for the same command while it is recent', () => {
+    const command = 'git status && npm test -- memo-1';
+    const first = analyzeShell(command);
+    expect(analyzeShell(command)).toBe(first);
+    // The same text built another way is the same key.
+    expect(analyzeShell(['git status', '&&', 'npm test -- memo-1'].join(' '))).toBe(first);
+  });
+
+  it('forgets the oldest command after RECENT_ANALYSES others, and still answers the same', () => {
+    const command = 'ls -la memo-2';
+    const first = analyzeShell(command);
+    for (let index = 0; index < RECENT_ANALYSES; index += 1) analyzeShell(`echo memo-2-${index}`);
+    const again = analyzeShell(command);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
+  it('keeps no more than a bounded number of characters', () => {
+    const huge = `echo ${'x'.repeat(300 * 1024)}`;
+    const big = (n: number) => `echo ${String(n).repeat(200 * 1024)}`;
+    const first = analyzeShell(big(1));
+    for (let n = 2; n <= 6; n += 1) analyzeShell(big(n));
+    // Six commands of 200 KiB do not fit in the 1 MiB the memo keeps: the first one was dropped.
+    expect(analyzeShell(big(1))).not.toBe(first);
+    expect(analyzeShell(huge).error).toMatch(/longer than/);
+  });
+
+  it('never answers with the analysis of a different command', () => {
+    const shellish = fc.string({
+      unit: fc.constantFrom(...'ab $()`"\'\\;&|<> {}#\n=*'.split('')),
+      maxLength: 24,
+    });
+    fc.assert(
+      fc.property(fc.array(shellish, { minLength: 1, maxLength: 80 }), (commands) => {
+        const seen = new Map<string, ShellAnalysis>();
+        for (const command of commands) {
+          const analysis = analyzeShell(command);
+          expect(analysis).toEqual(analyzeUncached(command));
+          for (const [other, otherAnalysis] of seen) {
+            if (other !== command) expect(otherAnalysis).not.toBe(analysis);
+          }
+          seen.set(command, analysis);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
