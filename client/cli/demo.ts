@@ -74,6 +74,8 @@ export interface DemoOptions {
   client: GatehouseClient;
   sessionId: string;
   timeoutSeconds: number;
+  /** The working directory the calls claim (edits inside it are workspace edits). */
+  cwd: string;
   print: (line: string) => void;
   progress: Progress;
 }
@@ -83,6 +85,7 @@ export async function runDemo({
   client,
   sessionId,
   timeoutSeconds,
+  cwd,
   print,
   progress,
 }: DemoOptions): Promise<number> {
@@ -103,7 +106,7 @@ export async function runDemo({
     const state = await decide(
       client,
       sessionId,
-      { ...step.call, tool_call_id: `step-${index + 1}` },
+      { ...step.call, cwd, tool_call_id: `step-${index + 1}` },
       {
         timeoutSeconds,
         onPending: (pending) => {

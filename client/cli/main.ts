@@ -140,6 +140,7 @@ async function run(argv: string[]): Promise<number> {
         client: demoClient,
         sessionId: sessionId ?? `demo-${Date.now().toString(36)}`,
         timeoutSeconds,
+        cwd: process.cwd(),
         print,
         progress: createProgress(process.stderr),
       });
