@@ -1,49 +1,9 @@
 import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
 import type { CommandPattern } from './bash-pattern.ts';
 import { denyRenderings } from './bash-render.ts';
-import { recentResults } from './recent.ts';
+import { commandView, type SegmentView } from './bash-view.ts';
+import { SHELLS, WRAPPERS } from './bash-wrappers.ts';
 
-/**
- * Commands that run another command given as their arguments. Deny and ask rules look through
- * them: `sudo rm -rf x`, `xargs rm`, `timeout 5 rm x`, `env A=1 rm x` all match `Bash(rm:*)`.
- * Rather than modelling each wrapper's options, every later argument that is not an option or an
- * assignment is tried as the start of the wrapped command: generous, as deny matching must be.
- */
-const WRAPPERS = new Set([
-  'sudo',
-  'doas',
-  'env',
-  'nohup',
-  'nice',
-  'ionice',
-  'timeout',
-  'stdbuf',
-  'setsid',
-  'command',
-  'builtin',
-  'exec',
-  'time',
-  'xargs',
-  'parallel',
-  'watch',
-  'flock',
-  'chroot',
-  'taskset',
-  'chrt',
-  'unbuffer',
-  'caffeinate',
-  'strace',
-  'ltrace',
-  'torsocks',
-  'proxychains',
-  'proxychains4',
-  'firejail',
-  'busybox',
-  'runuser',
-  'systemd-run',
-]);
-/** Shells whose `-c` argument is a command line of its own; without one they read code from stdin. */
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'fish', 'su']);
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 /** Shell options that take the next word as their value. */
 const SHELL_OPTIONS_WITH_VALUE = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
@@ -75,7 +35,7 @@ function matchesAnalysis(
   depth: number,
   budget: Budget,
 ): boolean {
-  const view = viewOf(analysis);
+  const view = commandView(analysis);
   const { segments } = analysis;
   for (let index = 0; index < segments.length; index += 1) {
     // Plain compound commands are cheap; the budget is for what one command unwraps into.
@@ -91,54 +51,6 @@ function matchesAnalysis(
   return false;
 }
 
-/**
- * What each simple command needs checked, computed once per analysed command and shared by every
- * rule: a plain command (no wrapper, shell or dynamic name) needs only its readings.
- */
-interface SegmentView {
-  /** Every reading of the command, each once. */
-  readings: readonly string[];
-  plain: boolean;
-  raw: readonly string[];
-  opaque: readonly boolean[];
-}
-
-interface AnalysisView {
-  segments: readonly SegmentView[];
-  /** The command with whitespace runs as single spaces, once a rule needed it. */
-  flatText?: string;
-}
-
-/** Enough for a call's command and the `sh -c` strings inside it. */
-const RECENT_VIEWS = 16;
-const viewOf = recentResults(
-  (analysis: ShellAnalysis): AnalysisView => ({ segments: analysis.segments.map(segmentView) }),
-  RECENT_VIEWS,
-);
-
-function segmentView(segment: ShellSegment): SegmentView {
-  const { argv, words, assignments } = segment;
-  const name = argv[0] ?? '';
-  const base = name.slice(name.lastIndexOf('/') + 1);
-  const raw = words?.map((word) => word.raw) ?? [];
-  const readings = denyRenderings(argv, words === undefined ? undefined : raw, assignments);
-  if (base !== name) readings.push([base, ...argv.slice(1)].join(' '));
-  const plain =
-    words !== undefined &&
-    argv.length > 0 &&
-    !isOpaque(words[0]!) &&
-    !WRAPPERS.has(base) &&
-    !SHELLS.has(base) &&
-    base !== 'eval' &&
-    base !== 'find';
-  return {
-    readings: [...new Set(readings)],
-    plain,
-    raw,
-    opaque: words?.map(isOpaque) ?? [],
-  };
-}
-
 function matchesSegment(
   segment: ShellSegment,
   view: SegmentView,
@@ -152,10 +64,6 @@ function matchesSegment(
     return false;
   }
   return matchesWords(segment.argv, view.raw, view.opaque, segment.assignments, pattern, depth, budget);
-}
-
-function isOpaque(word: { dynamic: boolean; glob: boolean }): boolean {
-  return word.dynamic || word.glob;
 }
 
 function matchesWords(

@@ -1,7 +1,7 @@
 import { analyzeShell } from '../shell/index.ts';
 import type { CommandPattern } from './bash-pattern.ts';
-import { allowSegments } from './bash-readings.ts';
 import { denyMatchesAnalysis } from './bash-unwrap.ts';
+import { commandView } from './bash-view.ts';
 import type { InputMatcher, RuleBehavior } from './types.ts';
 
 /**
@@ -26,10 +26,10 @@ export function compileBashMatcher(pattern: CommandPattern, behavior: RuleBehavi
     return ({ input }) => {
       const command = input.command;
       if (typeof command !== 'string') return false;
-      const segments = allowSegments(analyzeShell(command));
-      if (segments === null) return false;
-      for (const { rendering, dynamicName } of segments) {
-        if (rendering === undefined || !pattern.test(rendering)) return false;
+      const view = commandView(analyzeShell(command));
+      if (!view.allowable) return false;
+      for (const { allowRendering, dynamicName } of view.segments) {
+        if (allowRendering === undefined || !pattern.test(allowRendering)) return false;
         if (dynamicName && !literalName) return false;
       }
       return true;

@@ -1,5 +1,6 @@
 import { analyzeShell } from '../shell/index.ts';
-import { allowSegments, generousReadings } from './bash-readings.ts';
+import { generousReadings } from './bash-readings.ts';
+import { commandView } from './bash-view.ts';
 import { serversOf } from './tool-name.ts';
 import type { CompiledRule, RuleTarget } from './types.ts';
 
@@ -141,10 +142,10 @@ function commandCandidates(shelf: ToolShelf, target: RuleTarget, found: Filed[][
   }
   const analysis = analyzeShell(command);
   if (hasRules(shelf.strictCommands)) {
-    const segments = allowSegments(analysis);
-    if (segments !== null) {
-      for (const { rendering } of segments) {
-        if (rendering !== undefined) gatherAlong(shelf.strictCommands, rendering, found);
+    const view = commandView(analysis);
+    if (view.allowable) {
+      for (const { allowRendering } of view.segments) {
+        if (allowRendering !== undefined) gatherAlong(shelf.strictCommands, allowRendering, found);
       }
     }
   }
