@@ -17,7 +17,7 @@ export interface PolicySnapshot {
 export class PolicyCache {
   readonly #load: () => Promise<WorkspacePolicy>;
   #snapshot: PolicySnapshot | null = null;
-  #session: { text: string; plan: CompiledPlan | null } | null = null;
+  #session: { config: PermissionsConfig | null; text: string; plan: CompiledPlan | null } | null = null;
   #layered: { workspace: PolicySnapshot; session: CompiledPlan | null; plan: CompiledPlan } | null = null;
 
   constructor(load: () => Promise<WorkspacePolicy>) {
@@ -49,9 +49,17 @@ export class PolicyCache {
 
   /** The session's own plan, compiled once per distinct config. Throws `PlanError`. */
   sessionPlan(permissions: PermissionsConfig | null): CompiledPlan | null {
+    // The same object (the session's meta is kept between writes) needs no serialising to compare.
+    if (this.#session && this.#session.config === permissions) return this.#session.plan;
     const text = JSON.stringify(permissions);
     if (this.#session?.text !== text) {
-      this.#session = { text, plan: permissions === null ? null : compilePlan(permissions) };
+      this.#session = {
+        config: permissions,
+        text,
+        plan: permissions === null ? null : compilePlan(permissions),
+      };
+    } else {
+      this.#session.config = permissions;
     }
     return this.#session.plan;
   }

@@ -491,7 +491,8 @@ export class SessionDO extends DurableObject<Env> {
     });
     // The approver's answer returns once an "always allow" is in force workspace-wide.
     if (global) await this.#deliverGlobalGrants();
-    await this.#settled();
+    // Not awaited: telling the inbox of the answer and of the next question (and moving the
+    // alarm) follows the answer in the background, in order; see `#stateAfterWait`.
     const resolved = this.#store.interaction(interaction.id) ?? interaction;
     return ok(interactionView(this.#store, meta, resolved));
   }

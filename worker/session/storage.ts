@@ -82,6 +82,17 @@ function eventFrom(row: Row): SessionEvent {
 export class SessionStore {
   readonly #storage: DurableObjectStorage;
   readonly #sql: SqlStorage;
+  /**
+   * The meta row as last read (`undefined`: not read yet). Every request reads it several times
+   * and it changes rarely; only this class writes it, and a rolled-back transaction forgets it.
+   */
+  #meta: SessionMeta | null | undefined = undefined;
+  /**
+   * Inside a transaction, the JSON text of each object written so far: one change writes the
+   * same decision or resolution to its row and to the log (a resolution three times), and
+   * nothing is mutated within the synchronous transaction, so each is serialised once.
+   */
+  #texts: WeakMap<object, string> | null = null;
 
   constructor(storage: DurableObjectStorage) {
     this.#storage = storage;
@@ -100,6 +111,17 @@ export class SessionStore {
     this.#sql.exec(query, ...values);
   }
 
+  /** `JSON.stringify`, once per object within a transaction. */
+  #json(value: unknown): string {
+    if (this.#texts === null || typeof value !== 'object' || value === null) return json(value);
+    let text = this.#texts.get(value);
+    if (text === undefined) {
+      text = json(value);
+      this.#texts.set(value, text);
+    }
+    return text;
+  }
+
   /** Brings the schema up to date; returns the version now in force. */
   migrate(): number {
     this.#run('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
@@ -115,17 +137,31 @@ export class SessionStore {
 
   /** All-or-nothing: a throw inside rolls every write back. */
   transaction<T>(work: () => T): T {
-    return this.#storage.transactionSync(work);
+    const outer = this.#texts === null;
+    if (outer) this.#texts = new WeakMap();
+    try {
+      return this.#storage.transactionSync(work);
+    } catch (error) {
+      this.#meta = undefined;
+      throw error;
+    } finally {
+      if (outer) this.#texts = null;
+    }
   }
 
   // ── meta ────────────────────────────────────────────────────────────────────────────────
 
+  /** The session's meta; callers treat it as read-only (it is shared until the next write). */
   meta(): SessionMeta | null {
-    const row = this.#first('SELECT * FROM meta WHERE id = 1');
-    return row ? metaFrom(row) : null;
+    if (this.#meta === undefined) {
+      const row = this.#first('SELECT * FROM meta WHERE id = 1');
+      this.#meta = row ? metaFrom(row) : null;
+    }
+    return this.#meta;
   }
 
   saveMeta(meta: SessionMeta): void {
+    this.#meta = undefined;
     this.#run(
       `INSERT INTO meta (id, workspace_id, session_id, title, agent, mode, engine_mode, modes, permissions, created_at, updated_at)
        VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -146,6 +182,7 @@ export class SessionStore {
   }
 
   touch(now: number): void {
+    this.#meta = undefined;
     this.#run('UPDATE meta SET updated_at = ? WHERE id = 1', now);
   }
 
@@ -162,20 +199,20 @@ export class SessionStore {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       call.id,
       call.tool,
-      json(call.input),
+      this.#json(call.input),
       call.approvalKey,
       call.capability,
       call.cwd,
-      json(call.decision),
+      this.#json(call.decision),
       call.interactionId,
-      call.resolution === null ? null : json(call.resolution),
-      call.result === null ? null : json(call.result),
+      call.resolution === null ? null : this.#json(call.resolution),
+      call.result === null ? null : this.#json(call.result),
       call.createdAt,
     );
   }
 
   setToolCallResolution(id: string, resolution: ToolCallRecord['resolution']): void {
-    this.#run('UPDATE tool_calls SET resolution = ? WHERE id = ?', json(resolution), id);
+    this.#run('UPDATE tool_calls SET resolution = ? WHERE id = ?', this.#json(resolution), id);
   }
 
   setToolCallResult(id: string, result: ToolCallResult): void {
@@ -246,7 +283,7 @@ export class SessionStore {
     this.#run(
       "UPDATE interactions SET state = 'resolved', resolved_at = ?, resolution = ? WHERE id = ?",
       now,
-      json(resolution),
+      this.#json(resolution),
       id,
     );
   }
@@ -325,7 +362,7 @@ export class SessionStore {
       'INSERT INTO events (ts, name, value) VALUES (?, ?, ?) RETURNING seq',
       ts,
       name,
-      json(value),
+      this.#json(value),
     );
     return { seq: Number(row?.seq), ts, name, value } as SessionEvent;
   }
