@@ -270,6 +270,17 @@ describe('PreToolUse', () => {
     expect((await session(sid)).activeInteraction).toBeNull();
   });
 
+  it('denies a resent tool_use_id that carries another input (the session refuses it)', async () => {
+    const sid = uid('s');
+    expect((await preToolUse(input(preToolUseRead, sid))).hookSpecificOutput.permissionDecision).toBe(
+      'allow',
+    );
+    const changed = input(preToolUseRead, sid, { tool_input: { file_path: '/Users/alice/my-project/.env' } });
+    const out = await preToolUse(changed);
+    expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(out.hookSpecificOutput.permissionDecisionReason).toContain('different tool or input');
+  });
+
   it('answers ask when no human answered within the wait', async () => {
     const out = await preToolUse(input(preToolUseBash, uid('s')), '?wait=1');
     expect(out.hookSpecificOutput.permissionDecision).toBe('ask');
