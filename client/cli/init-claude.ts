@@ -2,8 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
-/** The Claude Code events `gatehouse hook` answers, each with a hook entry for every tool. */
-export const hookEvents = ['PreToolUse', 'PermissionRequest'] as const;
+/**
+ * The one Claude Code event Gatehouse hooks: PreToolUse sees every call, so the relay decides
+ * all of them (and a human answers its asks). A second entry on PermissionRequest would put
+ * the same question to the approver twice whenever PreToolUse hands a call back as `ask`, so
+ * an entry of ours found there (written by an older version) is removed.
+ */
+export const hookEvents = ['PreToolUse'] as const;
+const retiredEvents = ['PermissionRequest'] as const;
 
 /** Seconds Claude Code waits for the hook: long enough for a human to answer (the relay's default expiry is 600 s). */
 const hookTimeoutSeconds = 660;
@@ -41,6 +47,23 @@ export function mergeClaudeSettings(settings: Json, command: string): Json {
       updated.push({ matcher: '*', hooks: [{ type: 'command', command, timeout: hookTimeoutSeconds }] });
     }
     hooks[event] = updated;
+  }
+  for (const event of retiredEvents) {
+    if (!Array.isArray(hooks[event])) continue;
+    const kept = (hooks[event] as unknown[])
+      .map((group) =>
+        isObject(group) && Array.isArray(group.hooks)
+          ? {
+              ...group,
+              hooks: group.hooks.filter(
+                (hook: unknown) => !(isObject(hook) && isGatehouseHook(hook.command)),
+              ),
+            }
+          : group,
+      )
+      .filter((group) => !(isObject(group) && Array.isArray(group.hooks) && group.hooks.length === 0));
+    if (kept.length > 0) hooks[event] = kept;
+    else delete hooks[event];
   }
   return { ...settings, hooks };
 }

@@ -47,18 +47,14 @@ describe('gatehouse init claude', () => {
       existing.hooks.PreToolUse[0],
       { matcher: '*', hooks: [{ type: 'command', command, timeout: 660 }] },
     ]);
-    expect(settings.hooks.PermissionRequest).toEqual([
-      { matcher: '*', hooks: [{ type: 'command', command, timeout: 660 }] },
-    ]);
+    // One hook only: a PermissionRequest entry too would ask the approver twice.
+    expect(settings.hooks.PermissionRequest).toBeUndefined();
   });
 
   it('--local writes settings.local.json and creates .claude/', async () => {
     const path = await initClaude(dir, true, command);
     expect(path).toBe(join(dir, '.claude', 'settings.local.json'));
-    expect(Object.keys(JSON.parse(await readFile(path, 'utf8')).hooks)).toEqual([
-      'PreToolUse',
-      'PermissionRequest',
-    ]);
+    expect(Object.keys(JSON.parse(await readFile(path, 'utf8')).hooks)).toEqual(['PreToolUse']);
   });
 
   it('an entry of ours written from another clone path is updated in place, not duplicated', () => {
@@ -66,7 +62,25 @@ describe('gatehouse init claude', () => {
     const merged = mergeClaudeSettings(mergeClaudeSettings({}, old), command);
     expect(merged.hooks).toEqual({
       PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command, timeout: 660 }] }],
-      PermissionRequest: [{ matcher: '*', hooks: [{ type: 'command', command, timeout: 660 }] }],
+    });
+  });
+
+  it("removes an older PermissionRequest entry of ours and keeps the user's own there", () => {
+    const mine = { type: 'command', command: './ask-me.sh' };
+    const older = {
+      hooks: {
+        PermissionRequest: [
+          { matcher: '*', hooks: [{ type: 'command', command, timeout: 660 }] },
+          { matcher: 'Bash', hooks: [mine] },
+        ],
+      },
+    };
+    const merged = mergeClaudeSettings(older, command) as { hooks: Record<string, unknown> };
+    expect(merged.hooks.PermissionRequest).toEqual([{ matcher: 'Bash', hooks: [mine] }]);
+    expect(
+      mergeClaudeSettings({ hooks: { PermissionRequest: [older.hooks.PermissionRequest[0]] } }, command),
+    ).toEqual({
+      hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command, timeout: 660 }] }] },
     });
   });
 
