@@ -36,24 +36,26 @@ export function isReadOnlyCommand(command: string): ReadOnlyVerdict {
 }
 
 function segmentReason(segment: ShellSegment): string | undefined {
-  const shown = JSON.stringify(segment.text);
+  // The quoted text only goes into a reason, so it is made only when one is given.
+  const shown = (): string => JSON.stringify(segment.text);
   if (segment.assignments.length > 0)
-    return `${shown} sets environment variables, which can change what a command does`;
-  const [name, ...args] = segment.argv;
-  if (name === undefined) return `${shown} runs no command`;
-  const words = segment.words;
-  if (words === undefined || words.length !== segment.argv.length)
-    return `${shown} could not be analysed word by word`;
-  for (const [index, word] of words.entries()) {
-    if (word.dynamic) return `${shown} has a word whose value is only known when it runs (${word.raw})`;
+    return `${shown()} sets environment variables, which can change what a command does`;
+  const { argv, words } = segment;
+  const name = argv[0];
+  if (name === undefined) return `${shown()} runs no command`;
+  if (words === undefined || words.length !== argv.length)
+    return `${shown()} could not be analysed word by word`;
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index]!;
+    if (word.dynamic) return `${shown()} has a word whose value is only known when it runs (${word.raw})`;
     // `*.ts` may expand to a file named `--pre=sh.ts`: a glob that could start with "-" is an option injection.
-    if (word.glob && (index === 0 || GLOB_START.test(segment.argv[index]!))) {
-      return `${shown} has a pattern that may expand to options (${word.raw})`;
+    if (word.glob && (index === 0 || GLOB_START.test(argv[index]!))) {
+      return `${shown()} has a pattern that may expand to options (${word.raw})`;
     }
   }
   const check = Object.hasOwn(READ_ONLY_COMMANDS, name) ? READ_ONLY_COMMANDS[name] : undefined;
   if (check === undefined) return `${JSON.stringify(name)} is not a known read-only command`;
-  return check(args);
+  return check(argv.slice(1));
 }
 
 function no(reason: string): ReadOnlyVerdict {

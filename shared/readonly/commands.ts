@@ -20,6 +20,9 @@ function atMostOneOperand(command: string): ReadOnlyCheck {
     scanArgs(args).operands.length > 1 ? `${command} with two operands writes the second` : undefined;
 }
 
+/** `jq -n env` and `$ENV` read the environment. */
+const JQ_ENVIRONMENT = /\benv\b|\$ENV\b/;
+
 const FIND_ACTIONS = [
   '-exec',
   '-execdir',
@@ -91,8 +94,7 @@ export const READ_ONLY_COMMANDS: Readonly<Record<string, ReadOnlyCheck>> = {
   sha512sum: anyArgs,
   cksum: anyArgs,
   // `jq -n env` and `$ENV` print the environment, secrets included, like `printenv`.
-  jq: (args) =>
-    args.some((arg) => /\benv\b|\$ENV\b/.test(arg)) ? 'jq env prints the environment' : undefined,
+  jq: (args) => (args.some((arg) => JQ_ENVIRONMENT.test(arg)) ? 'jq env prints the environment' : undefined),
   grep: anyArgs,
   egrep: anyArgs,
   fgrep: anyArgs,
@@ -102,11 +104,13 @@ export const READ_ONLY_COMMANDS: Readonly<Record<string, ReadOnlyCheck>> = {
   sort: withoutOptions('sort', ['o'], ['output', 'compress-program']),
   uniq: atMostOneOperand('uniq'),
   xxd: atMostOneOperand('xxd'),
-  date: (args) =>
-    forbiddenOption(scanArgs(args), ['s'], ['set']) !== undefined ||
-    scanArgs(args).operands.some((arg) => !arg.startsWith('+'))
+  date: (args) => {
+    const scanned = scanArgs(args);
+    return forbiddenOption(scanned, ['s'], ['set']) !== undefined ||
+      scanned.operands.some((arg) => !arg.startsWith('+'))
       ? 'date with -s or a date operand sets the clock'
-      : undefined,
+      : undefined;
+  },
   hostname: (args) =>
     scanArgs(args).operands.length > 0 ? 'hostname with a name sets the host name' : undefined,
   command: (args) => (args[0] === '-v' || args[0] === '-V' ? undefined : 'command runs another command'),

@@ -46,6 +46,8 @@ const CONFIG_SCOPES = new Set([
   '-z',
 ]);
 
+const DIGIT = /\d/;
+
 const noOptions: GitCheck = () => undefined;
 
 function refuse(longs: readonly string[], shorts: readonly string[] = []): GitCheck {
@@ -71,7 +73,7 @@ function listingOnly(
 ): GitCheck {
   return (args) => {
     const scanned = scanArgs(args);
-    const badShort = [...scanned.shorts].find((letter) => !shorts.includes(letter) && !/\d/.test(letter));
+    const badShort = [...scanned.shorts].find((letter) => !shorts.includes(letter) && !DIGIT.test(letter));
     if (badShort !== undefined) return `git ${subcommand} -${badShort} is not a listing option`;
     const badLong = scanned.longs.find((name) => !longs.includes(name));
     if (badLong !== undefined) return `git ${subcommand} --${badLong} is not a listing option`;

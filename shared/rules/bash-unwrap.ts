@@ -7,6 +7,8 @@ import { SHELLS, WRAPPERS } from './bash-wrappers.ts';
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 /** Shell options that take the next word as their value. */
 const SHELL_OPTIONS_WITH_VALUE = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
+/** A cluster of single-letter shell options: `-c`, `-lc`, `+x`. */
+const SHELL_FLAGS = /^[-+][A-Za-z]+$/;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const WHITESPACE = /\s/;
 
@@ -158,7 +160,7 @@ function shellScripts(
     else if (word.startsWith('--command='))
       return opaque[index] === true ? 'opaque' : [word.slice('--command='.length)];
     else if (SHELL_OPTIONS_WITH_VALUE.has(word)) index += 1;
-    else if (/^[-+][A-Za-z]+$/.test(word)) {
+    else if (SHELL_FLAGS.test(word)) {
       if (word.startsWith('-') && word.includes('c')) command = true;
       if (word.startsWith('-') && word.includes('s')) fromStdin = true;
     } else if (word === '-' || word === '--') fromStdin = fromStdin || word === '-';

@@ -1,6 +1,5 @@
 import type { ShellAnalysis, ShellSegment, ShellWord } from '../shell/index.ts';
 import { writesFile } from '../shell/index.ts';
-import { allowRendering, denyRenderings } from './bash-render.ts';
 import { runsOtherCommands } from './bash-wrappers.ts';
 import { recentResults } from './recent.ts';
 
@@ -62,17 +61,37 @@ function segmentView(segment: ShellSegment): SegmentView {
   const base = name.slice(name.lastIndexOf('/') + 1);
   const raw = words?.map((word) => word.raw) ?? [];
   const opaque = words?.map(isOpaque) ?? [];
-  const readings: string[] = [];
-  for (const reading of denyRenderings(argv, words === undefined ? undefined : raw, assignments)) {
-    if (!readings.includes(reading)) readings.push(reading);
+  // The readings of bash-render.ts, built with as few joins as possible: an unquoted command's
+  // words as written are its argv, so one join serves as both readings and as the allow rendering.
+  const argvText = argv.join(' ');
+  const rawText = words === undefined ? undefined : sameWords(raw, argv) ? argvText : raw.join(' ');
+  const readings = [argvText];
+  if (rawText !== undefined && rawText !== argvText) readings.push(rawText);
+  const assigned = assignments.length > 0 ? assignments.join(' ') : '';
+  if (assignments.length > 0) {
+    const withAssignments = argv.length > 0 ? `${assigned} ${argvText}` : assigned;
+    if (!readings.includes(withAssignments)) readings.push(withAssignments);
   }
   if (base !== name) readings.push([base, ...argv.slice(1)].join(' '));
+  const renderable = rawText !== undefined && raw.length === argv.length;
   return {
     readings,
     plain: words !== undefined && argv.length > 0 && !opaque[0] && !runsOtherCommands(base),
     raw,
     opaque,
-    allowRendering: allowRendering(segment),
+    allowRendering: !renderable
+      ? undefined
+      : assignments.length === 0
+        ? rawText
+        : raw.length === 0
+          ? assigned
+          : `${assigned} ${rawText}`,
     dynamicName: opaque[0] === true,
   };
+}
+
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
 }

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compilePlan, layerPlans } from '../../shared/plan/index.ts';
+import { allowRendering, denyRenderings } from '../../shared/rules/bash-render.ts';
+import { commandView } from '../../shared/rules/bash-view.ts';
 import {
   type CompiledRule,
   compileRule,
@@ -9,6 +11,7 @@ import {
   RuleError,
   type RuleTarget,
 } from '../../shared/rules/index.ts';
+import { analyzeShell } from '../../shared/shell/index.ts';
 
 /** Compiles what compiles: random rule texts may be invalid, and those are not the point here. */
 function compileValid(texts: readonly string[], behavior: RuleBehavior): CompiledRule[] {
@@ -238,5 +241,43 @@ describe('plans carry the index of their rule lists', () => {
     expect(layered.index.deny.firstMatch({ tool: 'Bash', input: { command: 'sudo rm x' } })?.text).toBe(
       'Bash(rm:*)',
     );
+  });
+});
+
+describe('the shared view of a command', () => {
+  const shellish = fc
+    .array(fc.oneof(wordOrBit, fc.constantFrom('"a b"', "'rm'", 'A=1', 'B="x y"', '/usr/bin/git', '$X')), {
+      minLength: 1,
+      maxLength: 8,
+    })
+    .map((parts) => parts.join(' '));
+
+  it('has the readings and allow renderings bash-render.ts defines', () => {
+    fc.assert(
+      fc.property(shellish, (command) => {
+        const analysis = analyzeShell(command);
+        const view = commandView(analysis);
+        expect(view.segments).toHaveLength(analysis.segments.length);
+        analysis.segments.forEach((segment, index) => {
+          const segmentView = view.segments[index]!;
+          const expected = denyRenderings(
+            segment.argv,
+            segment.words?.map((word) => word.raw),
+            segment.assignments,
+          );
+          const name = segment.argv[0] ?? '';
+          const base = name.slice(name.lastIndexOf('/') + 1);
+          if (base !== name) expected.push([base, ...segment.argv.slice(1)].join(' '));
+          expect(new Set(segmentView.readings)).toEqual(new Set(expected));
+          expect(segmentView.allowRendering).toBe(allowRendering(segment));
+        });
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('is the same object for every rule of a call', () => {
+    const analysis = analyzeShell('git status && npm test');
+    expect(commandView(analysis)).toBe(commandView(analysis));
   });
 });
