@@ -8,14 +8,14 @@ import type { RatingBuilder } from './rating.ts';
 export interface PipelineFacts {
   /** Segments that fetch from the network (curl, wget, …). */
   downloads: number;
-  /** Files a download saved (`curl -o x`, `wget -O x`), to spot `… && sh x`. */
-  downloadedFiles: Set<string>;
+  /** Files a download saved (`curl -o x`, `wget -O x`), to spot `… && sh x`. Lists: most commands add none. */
+  downloadedFiles: string[];
   /** Shells or interpreters that run whatever arrives on their input (`sh`, `bash -s`, `python3 -`). */
   stdinRunners: number;
   /** Shells or interpreters whose code is the output of a substitution (`bash -c "$(curl …)"`, `eval "$(…)"`). */
   substitutedRunners: number;
   /** Script files run by a shell or interpreter (`sh install.sh`). */
-  scriptsRun: Set<string>;
+  scriptsRun: string[];
   /** Decoders whose output may be hidden code (`base64 -d`, `xxd -r`). */
   decoders: number;
   /** Interactive shells (`bash -i`), which a `/dev/tcp` redirection turns into a reverse shell. */
@@ -25,10 +25,10 @@ export interface PipelineFacts {
 export function newPipelineFacts(): PipelineFacts {
   return {
     downloads: 0,
-    downloadedFiles: new Set(),
+    downloadedFiles: [],
     stdinRunners: 0,
     substitutedRunners: 0,
-    scriptsRun: new Set(),
+    scriptsRun: [],
     decoders: 0,
     interactiveShells: 0,
   };

@@ -1,5 +1,5 @@
 import { type Risk, RiskCategory } from '../contract/index.ts';
-import { maxRisk } from './scale.ts';
+import { maxRisk, rank } from './scale.ts';
 
 /**
  * The engine's deterministic rating of a call. `notes` are short fixed phrases chosen by the
@@ -11,6 +11,15 @@ export interface RiskRating {
   notes: string[];
 }
 
+const categoryBits: ReadonlyMap<RiskCategory, number> = new Map(
+  RiskCategory.options.map((category, index) => [category, 1 << index]),
+);
+
+/** A category's bit; the list is far shorter than the 31 bits a number holds. */
+function categoryBit(category: RiskCategory): number {
+  return categoryBits.get(category) ?? 0;
+}
+
 /** Notes kept per rating: enough to explain, few enough to fit a badge's tooltip. */
 const maxNotes = 6;
 
@@ -20,28 +29,33 @@ const maxNotes = 6;
  */
 export class RatingBuilder {
   risk: Risk = 'safe';
-  readonly #categories = new Set<RiskCategory>();
+  /** One bit per category, by its place in the contract's list: a builder is made per call. */
+  #categories = 0;
   readonly #notes: { risk: Risk; note: string }[] = [];
 
   raise(risk: Risk, note: string, ...categories: RiskCategory[]): this {
     this.risk = maxRisk(this.risk, risk);
-    for (const category of categories) this.#categories.add(category);
+    for (const category of categories) this.#categories |= categoryBit(category);
     if (!this.#notes.some((entry) => entry.note === note)) this.#notes.push({ risk, note });
     return this;
   }
 
   has(category: RiskCategory): boolean {
-    return this.#categories.has(category);
+    return (this.#categories & categoryBit(category)) !== 0;
   }
 
   /** Categories in the contract's order; the most dangerous notes first. */
   finish(): RiskRating {
-    const weight = (risk: Risk) => ['critical', 'high', 'medium', 'low', 'safe'].indexOf(risk);
-    const notes = [...this.#notes]
-      .sort((a, b) => weight(a.risk) - weight(b.risk))
-      .slice(0, maxNotes)
-      .map((entry) => entry.note);
-    const categories = RiskCategory.options.filter((category) => this.#categories.has(category));
+    // A stable sort, most dangerous first: notes of one risk keep the order they were found in.
+    const notes =
+      this.#notes.length < 2
+        ? this.#notes.map((entry) => entry.note)
+        : [...this.#notes]
+            .sort((a, b) => rank(b.risk) - rank(a.risk))
+            .slice(0, maxNotes)
+            .map((entry) => entry.note);
+    const categories =
+      this.#categories === 0 ? [] : RiskCategory.options.filter((category) => this.has(category));
     return { risk: this.risk, categories, notes };
   }
 }

@@ -14,7 +14,7 @@ interface ShellRun {
   pipeline: PipelineFacts;
   readOnly: boolean;
   /** Files written by redirections, for `curl … > x.sh; sh x.sh`. */
-  written: Set<string>;
+  written: string[];
   /** Redirections to `/dev/tcp/…`: with a shell attached, a reverse shell. */
   sockets: number;
 }
@@ -26,27 +26,35 @@ function writesTo(op: string, target: string): boolean {
   return true;
 }
 
-function contextFor(where: Where, depth: number, run: ShellRun): SegmentContext {
-  return {
-    rating: run.rating,
-    where,
-    pipeline: run.pipeline,
-    readOnly: run.readOnly,
-    depth,
+/** What the raters of one command line get; methods, not closures, since one is made per command line. */
+class ShellContext implements SegmentContext {
+  readonly rating: RatingBuilder;
+  readonly pipeline: PipelineFacts;
+  readonly readOnly: boolean;
+  readonly where: Where;
+  readonly depth: number;
+  readonly #run: ShellRun;
+
+  constructor(where: Where, depth: number, run: ShellRun) {
+    this.rating = run.rating;
+    this.pipeline = run.pipeline;
+    this.readOnly = run.readOnly;
+    this.where = where;
+    this.depth = depth;
+    this.#run = run;
+  }
+
+  rateNested(nested: string, place?: 'local' | 'remote'): void {
     // Nothing is known about another machine's directories.
-    rateNested: (nested, place) =>
-      rateCommandLine(
-        nested,
-        place === 'remote' ? { cwd: undefined, workspace: undefined } : where,
-        depth + 1,
-        run,
-      ),
-    rateArgv: (argv) => {
-      if (depth + 1 > maxDepth)
-        run.rating.raise('medium', 'Nests commands too deeply to rate.', 'code_execution');
-      else rateArgv(argv, contextFor(where, depth + 1, run));
-    },
-  };
+    const where = place === 'remote' ? { cwd: undefined, workspace: undefined } : this.where;
+    rateCommandLine(nested, where, this.depth + 1, this.#run);
+  }
+
+  rateArgv(argv: readonly string[]): void {
+    if (this.depth + 1 > maxDepth)
+      this.rating.raise('medium', 'Nests commands too deeply to rate.', 'code_execution');
+    else rateArgv(argv, new ShellContext(this.where, this.depth + 1, this.#run));
+  }
 }
 
 function rateCommandLine(command: string, where: Where, depth: number, run: ShellRun): void {
@@ -65,10 +73,16 @@ function rateCommandLine(command: string, where: Where, depth: number, run: Shel
     textHazards(command, run.rating);
   }
   let here = where;
+  // One context per directory: most command lines never `cd`, and all their segments share it.
+  let ctx: SegmentContext | undefined;
   for (const segment of analysis.segments) {
     const cwd = directoryAfter(segment.argv, here.cwd);
-    if (cwd !== here.cwd) here = { ...here, cwd };
-    rateSegment(segment, contextFor(here, depth, run));
+    if (cwd !== here.cwd) {
+      here = { ...here, cwd };
+      ctx = undefined;
+    }
+    ctx ??= new ShellContext(here, depth, run);
+    rateSegment(segment, ctx);
   }
   for (const { op, target } of analysis.redirections) {
     if (!writesTo(op, target)) continue;
@@ -76,7 +90,7 @@ function rateCommandLine(command: string, where: Where, depth: number, run: Shel
     // Redirections are not tied to a segment here: rated against the directory before and after any `cd`.
     rateWrite(run.rating, target, where);
     if (here !== where) rateWrite(run.rating, target, here);
-    run.written.add(target.replace(/^\.\//, ''));
+    run.written.push(target.replace(/^\.\//, ''));
   }
 }
 
@@ -94,15 +108,21 @@ function directoryAfter(argv: readonly string[], cwd: string | undefined): strin
   return resolvePath(target, cwd) ?? '$UNKNOWN_DIRECTORY';
 }
 
+/** A script the command runs that a download or a redirection of the same command wrote. */
+function runsFetched(run: ShellRun): boolean {
+  const { pipeline } = run;
+  if (pipeline.scriptsRun.length === 0) return false;
+  const fetched = new Set(
+    [...pipeline.downloadedFiles, ...run.written].map((file) => file.replace(/^\.\//, '')),
+  );
+  return pipeline.scriptsRun.some((script) => fetched.has(script));
+}
+
 /** What the pipeline as a whole does that no single segment shows. */
 function ratePipeline(run: ShellRun): void {
   const { pipeline, rating } = run;
   const runners = pipeline.stdinRunners + pipeline.substitutedRunners;
-  const fetched = new Set(
-    [...pipeline.downloadedFiles, ...run.written].map((file) => file.replace(/^\.\//, '')),
-  );
-  const runsFetched = [...pipeline.scriptsRun].some((script) => fetched.has(script));
-  if (pipeline.downloads > 0 && (runners > 0 || runsFetched)) {
+  if (pipeline.downloads > 0 && (runners > 0 || runsFetched(run))) {
     rating.raise(
       'critical',
       'Runs code downloaded from the network without review.',
@@ -133,7 +153,7 @@ export function rateShellCommand(
   readOnly: boolean,
   rating: RatingBuilder,
 ): void {
-  const run: ShellRun = { rating, pipeline: newPipelineFacts(), readOnly, written: new Set(), sockets: 0 };
+  const run: ShellRun = { rating, pipeline: newPipelineFacts(), readOnly, written: [], sockets: 0 };
   rateCommandLine(command, { cwd, workspace: cwd }, 0, run);
   ratePipeline(run);
 }

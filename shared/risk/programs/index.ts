@@ -33,8 +33,12 @@ const aliases: readonly [RegExp, string][] = [
   [/^docker-compose$/, 'docker'],
 ];
 
+/** Any alias at all: one test instead of one per alias for the many names that are none. */
+const anyAlias = new RegExp(aliases.map(([pattern]) => pattern.source).join('|'));
+
 export function raterFor(name: string): ProgramRater | undefined {
   if (Object.hasOwn(raters, name)) return raters[name];
+  if (!anyAlias.test(name)) return undefined;
   for (const [pattern, canonical] of aliases) {
     if (!pattern.test(name)) continue;
     // '' means: the name without its version suffix or GNU `g` prefix.

@@ -26,7 +26,7 @@ function readsInput(ctx: SegmentContext, interactive: boolean): void {
 /** A script file or substitution given as the program to run. */
 function runsScript(script: string, ctx: SegmentContext): void {
   if (substituted(script)) ctx.pipeline.substitutedRunners++;
-  ctx.pipeline.scriptsRun.add(script.replace(/^\.\//, ''));
+  ctx.pipeline.scriptsRun.push(script.replace(/^\.\//, ''));
   ctx.rating.raise('medium', 'Runs a script file.');
 }
 

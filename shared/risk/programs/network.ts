@@ -77,7 +77,7 @@ const curl: ProgramRater = (args, ctx) => {
   const outputs = optionValues(args, ['-o'], ['--output']).filter((file) => file !== '-');
   for (const file of outputs) {
     rateWrite(ctx.rating, file, ctx.where);
-    ctx.pipeline.downloadedFiles.add(file);
+    ctx.pipeline.downloadedFiles.push(file);
   }
   for (const dir of optionValues(args, [], ['--output-dir'])) rateWrite(ctx.rating, dir, ctx.where);
   if (hasFlag(args, 'O', ['--remote-name', '--remote-name-all'])) {
@@ -87,7 +87,7 @@ const curl: ProgramRater = (args, ctx) => {
         .replace(/[?#].*$/, '')
         .split('/')
         .pop();
-      if (name) ctx.pipeline.downloadedFiles.add(name);
+      if (name) ctx.pipeline.downloadedFiles.push(name);
     }
     rateWrite(ctx.rating, '.', ctx.where);
   }
@@ -110,13 +110,13 @@ const wget: ProgramRater = (args, ctx) => {
         .replace(/[?#].*$/, '')
         .split('/')
         .pop();
-      if (name) ctx.pipeline.downloadedFiles.add(name);
+      if (name) ctx.pipeline.downloadedFiles.push(name);
     }
   }
   for (const file of optionValues(args, ['-O', '-o', '-P'], ['--output-document', '--directory-prefix'])) {
     if (file === '-') continue;
     rateWrite(ctx.rating, file, ctx.where);
-    ctx.pipeline.downloadedFiles.add(file);
+    ctx.pipeline.downloadedFiles.push(file);
   }
   ctx.pipeline.downloads++;
 };

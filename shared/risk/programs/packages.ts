@@ -219,14 +219,21 @@ function nestedCommand(args: readonly string[], valueOptions: readonly string[])
   return args[at] === '--' ? args.slice(at + 1) : args.slice(at);
 }
 
-const packageTool =
-  (tool: PackageTool): ProgramRater =>
-  (args, ctx) => {
+const packageTool = (tool: PackageTool): ProgramRater => {
+  // Own entries only: `npm constructor` must not find `Object.prototype.constructor`.
+  const effectOf = new Map(
+    Object.entries(tool.verbs).filter((entry): entry is [string, Effect] => !!entry[1]),
+  );
+  // Two-word verbs (`pip install`, `mod tidy`), by their first word, so the pair is spelled out only for those.
+  const pairFirsts = new Set(
+    [...effectOf.keys()].filter((verb) => verb.includes(' ')).map((verb) => verb.split(' ')[0]),
+  );
+  return (args, ctx) => {
     const at = subcommand(args, tool.valueOptions ?? []);
     const verb = at >= 0 ? args[at]! : undefined;
-    const twoWords = `${verb} ${args[at + 1]}`;
-    const byOne = verb !== undefined ? tool.verbs[verb] : undefined;
-    const byTwo = verb !== undefined ? tool.verbs[twoWords] : undefined;
+    const byOne = verb !== undefined ? effectOf.get(verb) : undefined;
+    const byTwo =
+      verb !== undefined && pairFirsts.has(verb) ? effectOf.get(`${verb} ${args[at + 1]}`) : undefined;
     const effect = byTwo ?? byOne ?? tool.fallback;
     if (effect === undefined) {
       ctx.rating.raise('medium', 'Runs a project script or build.');
@@ -241,6 +248,7 @@ const packageTool =
       if (inner.length > 0) ctx.rateArgv(inner);
     }
   };
+};
 
 /** `npx pkg …`, `bunx`, `pnpx`, `uvx`: download a package and run its command (rated too). */
 const runPackage: ProgramRater = (args, ctx) => {
