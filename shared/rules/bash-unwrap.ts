@@ -65,7 +65,8 @@ function matchesSegment(
     for (const reading of view.readings) if (pattern.test(reading)) return true;
     return false;
   }
-  return matchesWords(segment.argv, view.raw, view.opaque, segment.assignments, pattern, depth, budget);
+  const words = view.words!;
+  return matchesWords(segment.argv, words.raw, words.opaque, segment.assignments, pattern, depth, budget);
 }
 
 function matchesWords(

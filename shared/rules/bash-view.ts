@@ -27,9 +27,11 @@ export interface SegmentView {
   readonly readings: readonly string[];
   /** Not a wrapper, shell, `eval` or `find`, and the name is literal: its readings are all there is. */
   readonly plain: boolean;
-  readonly raw: readonly string[];
-  /** Parallel to `raw`: the word's value is unknown until it runs. */
-  readonly opaque: readonly boolean[];
+  /**
+   * For a command that is not plain (and has words): each word as written, and whether its value
+   * is unknown until it runs, for unwrapping.
+   */
+  readonly words?: { readonly raw: readonly string[]; readonly opaque: readonly boolean[] };
   /** What an allow rule compares: assignments and words as written, one space apart; undefined when it cannot be rendered. */
   readonly allowRendering: string | undefined;
   /** The command name is known only at run time (`$CMD`, `{a,b}`, `r?`). */
@@ -59,12 +61,11 @@ function segmentView(segment: ShellSegment): SegmentView {
   const { argv, words, assignments } = segment;
   const name = argv[0] ?? '';
   const base = name.slice(name.lastIndexOf('/') + 1);
-  const raw = words?.map((word) => word.raw) ?? [];
-  const opaque = words?.map(isOpaque) ?? [];
   // The readings of bash-render.ts, built with as few joins as possible: an unquoted command's
   // words as written are its argv, so one join serves as both readings and as the allow rendering.
   const argvText = argv.join(' ');
-  const rawText = words === undefined ? undefined : sameWords(raw, argv) ? argvText : raw.join(' ');
+  const rawText =
+    words === undefined ? undefined : sameRaw(words, argv) ? argvText : words.map(rawOf).join(' ');
   const readings = [argvText];
   if (rawText !== undefined && rawText !== argvText) readings.push(rawText);
   const assigned = assignments.length > 0 ? assignments.join(' ') : '';
@@ -73,25 +74,30 @@ function segmentView(segment: ShellSegment): SegmentView {
     if (!readings.includes(withAssignments)) readings.push(withAssignments);
   }
   if (base !== name) readings.push([base, ...argv.slice(1)].join(' '));
-  const renderable = rawText !== undefined && raw.length === argv.length;
+  const dynamicName = words?.[0] !== undefined && isOpaque(words[0]);
+  const plain = words !== undefined && argv.length > 0 && !dynamicName && !runsOtherCommands(base);
   return {
     readings,
-    plain: words !== undefined && argv.length > 0 && !opaque[0] && !runsOtherCommands(base),
-    raw,
-    opaque,
-    allowRendering: !renderable
-      ? undefined
-      : assignments.length === 0
-        ? rawText
-        : raw.length === 0
-          ? assigned
-          : `${assigned} ${rawText}`,
-    dynamicName: opaque[0] === true,
+    plain,
+    // Only unwrapping needs the words one by one.
+    words: plain || words === undefined ? undefined : { raw: words.map(rawOf), opaque: words.map(isOpaque) },
+    allowRendering:
+      rawText === undefined || words!.length !== argv.length
+        ? undefined
+        : assignments.length === 0
+          ? rawText
+          : argv.length === 0
+            ? assigned
+            : `${assigned} ${rawText}`,
+    dynamicName,
   };
 }
 
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+const rawOf = (word: ShellWord): string => word.raw;
+
+/** True when every word is written as its value (no quotes, no escapes): raw text and argv agree. */
+function sameRaw(words: readonly ShellWord[], argv: readonly string[]): boolean {
+  if (words.length !== argv.length) return false;
+  for (let index = 0; index < words.length; index += 1) if (words[index]!.raw !== argv[index]) return false;
   return true;
 }

@@ -1,7 +1,7 @@
 import { readHeredocBodies } from './heredoc.ts';
 import { checkDepth, fail, type Scan } from './scanner.ts';
 import type { ShellWord } from './types.ts';
-import { type LexedWord, lexWord } from './word.ts';
+import { type LexedWord, lexWord, newLexedWord } from './word.ts';
 
 /** Simple command being collected until an operator, newline or closer ends it. */
 interface CommandBuilder {
@@ -86,6 +86,8 @@ interface ListState {
   cmd: CommandBuilder;
   /** Set after `&&`, `||`, `|`, `|&`: a command must follow, possibly after newlines. */
   pendingOperator: string | undefined;
+  /** The word being lexed; its fields are copied out before the next one. */
+  readonly word: LexedWord;
 }
 
 function finishCommand(list: ListState): void {
@@ -117,7 +119,7 @@ export function parseList(s: Scan, depth: number, closer: ')' | undefined): void
   checkDepth(depth);
   const { src } = s;
   const open = s.pos;
-  const list: ListState = { s, cmd: newBuilder(), pendingOperator: undefined };
+  const list: ListState = { s, cmd: newBuilder(), pendingOperator: undefined, word: newLexedWord() };
 
   for (;;) {
     skipBlanks(s);
@@ -170,13 +172,14 @@ export function parseList(s: Scan, depth: number, closer: ')' | undefined): void
     if (redirection !== undefined) {
       const start = s.pos;
       s.pos += redirection.length;
-      parseRedirection(s, depth, redirection);
+      parseRedirection(s, depth, redirection, list.word);
       list.cmd.redirected = true;
       markToken(list, start, s.pos);
       continue;
     }
-    const word = lexWord(s, depth + 1);
-    if (word === undefined) fail(`unexpected character ${JSON.stringify(src[s.pos])} at offset ${s.pos}`);
+    const { word } = list;
+    if (!lexWord(s, depth + 1, word))
+      fail(`unexpected character ${JSON.stringify(src[s.pos])} at offset ${s.pos}`);
     const { cmd } = list;
     addWord(cmd, word);
     if (cmd.argv.length > 0 || cmd.assignments.length > 0) markToken(list, word.start, word.end);
@@ -297,10 +300,9 @@ function bareOperator(operator: string): string {
   return digits === 0 ? operator : operator.slice(digits);
 }
 
-function parseRedirection(s: Scan, depth: number, operator: string): void {
+function parseRedirection(s: Scan, depth: number, operator: string, target: LexedWord): void {
   skipBlanks(s);
-  const target = lexWord(s, depth + 1);
-  if (target === undefined) fail(`redirection "${operator}" has no target`);
+  if (!lexWord(s, depth + 1, target)) fail(`redirection "${operator}" has no target`);
   const bare = bareOperator(operator);
   if (bare === '<<' || bare === '<<-') {
     s.heredocs.push({ delimiter: target.value, stripTabs: bare === '<<-', literal: target.quoted });

@@ -42,22 +42,22 @@ function scratchWord(): WordState {
   return { value: '', quoted: false, dynamic: false, glob: false };
 }
 
-/** Lexes one word at `s.pos`; undefined when no word starts there. */
-export function lexWord(s: Scan, depth: number): LexedWord | undefined {
+/** A word to lex into: each command list reuses one, since its fields are copied out right away. */
+export function newLexedWord(): LexedWord {
+  return { value: '', quoted: false, dynamic: false, glob: false, raw: '', start: 0, end: 0 };
+}
+
+/** Lexes one word at `s.pos` into `word`; false when no word starts there. */
+export function lexWord(s: Scan, depth: number, word: LexedWord): boolean {
   checkDepth(depth);
   const { src } = s;
   const length = src.length;
   const start = s.pos;
-  // One object per word: filled in place, then returned with its span.
-  const word: LexedWord = {
-    value: '',
-    quoted: false,
-    dynamic: false,
-    glob: false,
-    raw: '',
-    start,
-    end: start,
-  };
+  word.value = '';
+  word.quoted = false;
+  word.dynamic = false;
+  word.glob = false;
+  word.start = start;
   // Brace expansion (`{a,b}`, `{1..3}`) needs an unquoted `{`, a `,` or `..`, and a `}`.
   let braceDepth = 0;
   let braceSeparator = false;
@@ -127,10 +127,10 @@ export function lexWord(s: Scan, depth: number): LexedWord | undefined {
         s.pos += 1;
     }
   }
-  if (s.pos === start) return undefined;
+  if (s.pos === start) return false;
   word.raw = src.slice(start, s.pos);
   word.end = s.pos;
-  return word;
+  return true;
 }
 
 /** `"…"`: only `$`, backticks and a few backslash escapes are special. */
