@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeShell } from '../../shared/shell/index.ts';
 import { isPathKey, isPathKeyHinted } from '../../shared/shield/file-access.ts';
 import { matchSecrets, matchSecretsExhaustive } from '../../shared/shield/match.ts';
+import { anySecretHint, secretPatterns } from '../../shared/shield/patterns.ts';
 import { isSecretPath, mayNameSecretFile } from '../../shared/shield/secret-paths.ts';
 import { sensitiveKeyKind, sensitiveKeyKindExhaustive } from '../../shared/shield/sensitive-keys.ts';
 import { shellSecretFile } from '../../shared/shield/shell-files.ts';
@@ -175,6 +176,25 @@ describe('hinted secret patterns find what the exhaustive scan finds', () => {
       { numRuns: 3000 },
     );
   });
+
+  it.each(secretPatterns.map((pattern, index) => [index, pattern] as const))(
+    'whatever pattern %i hints at, the combined hint matches too',
+    (_index, pattern) => {
+      fc.assert(
+        // fast-check generates from case-sensitive regexes only; case is then varied where the hint ignores it.
+        fc.property(
+          fc.stringMatching(new RegExp(pattern.hint.source)),
+          fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+          (text, flips) => {
+            const cased = pattern.hint.flags.includes('i') ? anyCase(text, flips) : text;
+            expect(pattern.hint.test(cased)).toBe(true);
+            expect(anySecretHint.test(cased)).toBe(true);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it.each(Object.entries(fake))('the fake %s is found with and without hints', (name, secret) => {
     // An AWS secret key is 40 characters of base64 that only its label tells apart.
