@@ -2,7 +2,7 @@ import type { ShellSegment } from '../shell/index.ts';
 import { programName } from './args.ts';
 import type { SegmentContext } from './context.ts';
 import { raterFor } from './programs/index.ts';
-import { unwrap } from './wrappers.ts';
+import { isWrapper, unwrap } from './wrappers.ts';
 
 /** Variables that change which code a program loads or runs. */
 const loaderVariables =
@@ -19,14 +19,16 @@ export function rateSegment(segment: ShellSegment, ctx: SegmentContext): void {
 
 /** Rates an argument vector: unwraps `sudo`/`env`/`xargs`…, then asks the program's rater. */
 export function rateArgv(argv: readonly string[], ctx: SegmentContext): void {
-  const command = unwrap(argv, ctx);
+  // Most commands run no wrapper: their program name is read once, here.
+  const first = programName(argv[0] ?? '');
+  const command = isWrapper(first) ? unwrap(argv, ctx) : argv;
   if (command === undefined || command.length === 0) return;
   const word = command[0]!;
   if (/[$`]|^<\(/.test(word)) {
     ctx.rating.raise('medium', 'The program to run is computed at run time.', 'code_execution');
     return;
   }
-  const name = programName(word);
+  const name = command === argv ? first : programName(word);
   const args = command.slice(1);
   // `watch -n 2 'cmd'`: its words are a command line.
   if (name === 'watch') {

@@ -88,6 +88,11 @@ const wrappers: Record<string, Wrapper> = {
 
 const assignment = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
+/** Whether the program `name` (already stripped of its path) runs another program. */
+export function isWrapper(name: string): boolean {
+  return Object.hasOwn(wrappers, name);
+}
+
 /** What is left of `args` once a wrapper's own options and words are skipped. */
 function inner(args: readonly string[], wrapper: Wrapper): readonly string[] {
   let i = 0;
