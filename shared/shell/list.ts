@@ -197,6 +197,14 @@ const KEYWORDS: ReadonlyMap<string, 'leading' | 'closing' | 'unsupported'> = new
   ...[...UNSUPPORTED_KEYWORDS].map((word) => [word, 'unsupported'] as const),
 ]);
 
+/** First characters of reserved words: most command names are rejected without a hash lookup. */
+const KEYWORD_STARTS = new Set([...KEYWORDS.keys()].map((word) => word.charCodeAt(0)));
+const LONGEST_KEYWORD = Math.max(...[...KEYWORDS.keys()].map((word) => word.length));
+
+function mayBeKeyword(word: string): boolean {
+  return word.length <= LONGEST_KEYWORD && KEYWORD_STARTS.has(word.charCodeAt(0));
+}
+
 /** Places a word: a reserved word, an assignment before the command name, or an argument. */
 function addWord(cmd: CommandBuilder, word: LexedWord): void {
   if (cmd.closed) fail(`unexpected word ${JSON.stringify(word.raw)} after the end of a compound command`);
@@ -204,7 +212,7 @@ function addWord(cmd: CommandBuilder, word: LexedWord): void {
   if (plain && atCommandPosition(cmd)) {
     if (cmd.afterTime && word.value === '-p') return;
     cmd.afterTime = false;
-    const keyword = KEYWORDS.get(word.value);
+    const keyword = mayBeKeyword(word.value) ? KEYWORDS.get(word.value) : undefined;
     if (keyword === 'unsupported') fail(`"${word.value}" commands are not supported`);
     if (keyword === 'leading') {
       cmd.afterTime = word.value === 'time';

@@ -128,7 +128,12 @@ export function lexWord(s: Scan, depth: number, word: LexedWord): boolean {
     }
   }
   if (s.pos === start) return false;
-  word.raw = src.slice(start, s.pos);
+  // Nothing quoted, escaped or expanded and nothing dropped (a line continuation): the value is
+  // the text as written, so one string serves as both.
+  word.raw =
+    !word.quoted && !word.dynamic && word.value.length === s.pos - start
+      ? word.value
+      : src.slice(start, s.pos);
   word.end = s.pos;
   return true;
 }
