@@ -63,9 +63,9 @@ function segmentView(segment: ShellSegment): SegmentView {
   const base = name.slice(name.lastIndexOf('/') + 1);
   // The readings of bash-render.ts, built with as few joins as possible: an unquoted command's
   // words as written are its argv, so one join serves as both readings and as the allow rendering.
-  const argvText = argv.join(' ');
-  const rawText =
-    words === undefined ? undefined : sameRaw(words, argv) ? argvText : words.map(rawOf).join(' ');
+  const unquoted = words !== undefined && sameRaw(words, argv);
+  const argvText = unquoted ? wordsAsWritten(segment) : argv.join(' ');
+  const rawText = words === undefined ? undefined : unquoted ? argvText : words.map(rawOf).join(' ');
   const readings = [argvText];
   if (rawText !== undefined && rawText !== argvText) readings.push(rawText);
   const assigned = assignments.length > 0 ? assignments.join(' ') : '';
@@ -94,6 +94,19 @@ function segmentView(segment: ShellSegment): SegmentView {
 }
 
 const rawOf = (word: ShellWord): string => word.raw;
+
+/**
+ * The raw words one space apart. Joining is the costliest part of a view, and the command's own
+ * text usually is that string already: when it holds nothing but the words (no assignment, no
+ * redirection) with one blank between each, its length says so, and a tab is the only other blank.
+ */
+function wordsAsWritten(segment: ShellSegment): string {
+  const { text, words = [], assignments } = segment;
+  let length = words.length - 1;
+  for (const word of words) length += word.raw.length;
+  if (assignments.length === 0 && text.length === length && !text.includes('\t')) return text;
+  return words.map(rawOf).join(' ');
+}
 
 /** True when every word is written as its value (no quotes, no escapes): raw text and argv agree. */
 function sameRaw(words: readonly ShellWord[], argv: readonly string[]): boolean {
