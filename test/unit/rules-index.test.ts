@@ -245,12 +245,15 @@ describe('plans carry the index of their rule lists', () => {
 });
 
 describe('the shared view of a command', () => {
+  const part = fc.oneof(
+    wordOrBit,
+    fc.constantFrom('"a b"', "'rm'", 'A=1', 'B="x y"', '/usr/bin/git', '$X', '> out', '2>&1', '<(ls)'),
+  );
+  // Separators a command's text may hold between words: the view must not mistake it for the words.
+  const separator = fc.constantFrom(' ', ' ', '  ', '\t', ' \\\n', '');
   const shellish = fc
-    .array(fc.oneof(wordOrBit, fc.constantFrom('"a b"', "'rm'", 'A=1', 'B="x y"', '/usr/bin/git', '$X')), {
-      minLength: 1,
-      maxLength: 8,
-    })
-    .map((parts) => parts.join(' '));
+    .array(fc.tuple(part, separator), { minLength: 1, maxLength: 8 })
+    .map((pairs) => pairs.map(([text, gap]) => text + gap).join(''));
 
   it('has the readings and allow renderings bash-render.ts defines', () => {
     fc.assert(
