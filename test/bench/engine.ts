@@ -1,7 +1,13 @@
 import { Bench } from 'tinybench';
 import { type EngineToolCall, ToolCallRequest } from '../../shared/contract/index.ts';
-import { decide } from '../../shared/engine/index.ts';
+import { callFacts, decide } from '../../shared/engine/index.ts';
 import { compilePlan } from '../../shared/plan/index.ts';
+import { isReadOnlyCommand } from '../../shared/readonly/index.ts';
+import { rateRisk } from '../../shared/risk/index.ts';
+import type { RuleTarget } from '../../shared/rules/index.ts';
+import { analyzeUncached } from '../../shared/shell/analyze.ts';
+import { analyzeShell } from '../../shared/shell/index.ts';
+import { shieldScan } from '../../shared/shield/index.ts';
 
 /** A 200-rule plan of the kinds users write: Bash prefixes, path globs, domains, MCP tools. */
 export function twoHundredRulePlan() {
@@ -79,4 +85,62 @@ export async function benchEngine(): Promise<EngineFigures> {
   const validateMedianUs = median('zod-validate the same request');
   const rules = plan.rules.allow.length + plan.rules.ask.length + plan.rules.deny.length;
   return { decideMedianUs, validateMedianUs, ratio: decideMedianUs / validateMedianUs, behavior, rules };
+}
+
+/**
+ * Median µs of each part of `decide` on the same calls, to see where the time goes. Parts that
+ * share the analysis memo are measured as `decide` meets them: the command analysed once (cold,
+ * without the memo) and every later part finding it analysed. The rule parts include building
+ * the per-command view they share (bash-view.ts) the first time they meet a command.
+ */
+export function benchEngineParts(): Record<string, number> {
+  const plan = twoHundredRulePlan();
+  const engineCalls = Array.from({ length: variants }, (_, i) => callFor(i));
+  const commands = engineCalls.map((engineCall) => engineCall.input.command as string);
+  const targets: RuleTarget[] = engineCalls.map(({ tool, input, cwd }) => ({ tool, input, cwd }));
+  const warm = (i: number) => analyzeShell(commands[i % variants]!);
+  const parts: Record<string, (i: number) => unknown> = {
+    'analyzeShell (no memo)': (i) => analyzeUncached(commands[i % variants]!),
+    isReadOnlyCommand: (i) => isReadOnlyCommand(commands[i % variants]!),
+    shieldScan: (i) => shieldScan(engineCalls[i % variants]!),
+    rateRisk: (i) => rateRisk(engineCalls[i % variants]!, { secrets: false, readOnly: false }),
+    'deny rules': (i) => plan.index.deny.firstMatch(targets[i % variants]!),
+    'ask rules': (i) => plan.index.ask.firstMatch(targets[i % variants]!),
+    'allow rules': (i) => plan.index.allow.firstMatch(targets[i % variants]!),
+    'deny, ask and allow rules together': (i) => {
+      const target = targets[i % variants]!;
+      return (
+        plan.index.deny.firstMatch(target) ??
+        plan.index.ask.firstMatch(target) ??
+        plan.index.allow.firstMatch(target)
+      );
+    },
+    'deny rules, linear (no index)': (i) =>
+      plan.rules.deny.find((rule) => rule.matches(targets[i % variants]!)),
+    callFacts: (i) => callFacts(engineCalls[i % variants]!),
+  };
+  // Timed one call at a time (performance.now costs well under the parts), median of many.
+  const figures: Record<string, number> = {};
+  const runs = 20_000;
+  for (const [name, part] of Object.entries(parts)) {
+    const samples = new Float64Array(runs);
+    for (let i = 0; i < runs + 2000; i += 1) {
+      warm(i);
+      const started = performance.now();
+      part(i);
+      if (i >= 2000) samples[i - 2000] = performance.now() - started;
+    }
+    samples.sort();
+    figures[name] = samples[runs >> 1]! * 1000;
+  }
+  return figures;
+}
+
+// `node test/bench/engine.ts`: the headline and the parts.
+if (import.meta.main) {
+  const engine = await benchEngine();
+  console.log(
+    `decide: ${engine.decideMedianUs.toFixed(2)} µs; zod: ${engine.validateMedianUs.toFixed(2)} µs`,
+  );
+  for (const [name, us] of Object.entries(benchEngineParts())) console.log(`  ${name}: ${us.toFixed(2)} µs`);
 }
