@@ -19,6 +19,15 @@ export function generousReadings(analysis: ShellAnalysis): readonly string[] | '
 }
 
 function recordReadings(analysis: ShellAnalysis): readonly string[] | 'any' {
+  // The usual command: simple commands that wrap nothing, parsed. The walk would record their
+  // readings and nothing else, so they are taken as they are.
+  const { segments } = commandView(analysis);
+  if (analysis.error === undefined && segments.every((segment) => segment.plain)) {
+    if (segments.length === 1) return segments[0]!.readings;
+    const readings: string[] = [];
+    for (const segment of segments) for (const reading of segment.readings) readings.push(reading);
+    return readings;
+  }
   const seen = new Set<string>();
   const recorder = {
     literalPrefix: '',
