@@ -30,6 +30,8 @@ interface Filed {
 interface WordTree {
   readonly here: Filed[];
   readonly next: Map<string, WordTree>;
+  /** First character codes of the words in `next` (NaN for the empty word): most texts miss without a slice. */
+  readonly starts: Set<number>;
 }
 
 /** The rules of one tool name: by command words for Bash command rules, plain otherwise. */
@@ -42,7 +44,7 @@ interface ToolShelf {
   commandRules: number;
 }
 
-const newTree = (): WordTree => ({ here: [], next: new Map() });
+const newTree = (): WordTree => ({ here: [], next: new Map(), starts: new Set() });
 const newShelf = (): ToolShelf => ({
   plain: [],
   strictCommands: newTree(),
@@ -125,6 +127,7 @@ function fileUnder(tree: WordTree, words: readonly string[], filed: Filed): void
   for (const word of words) {
     const child = node.next.get(word) ?? newTree();
     node.next.set(word, child);
+    node.starts.add(word.charCodeAt(0));
     node = child;
   }
   node.here.push(filed);
@@ -164,7 +167,7 @@ function gatherAlong(tree: WordTree, text: string, found: Filed[][]): void {
   let from = 0;
   for (;;) {
     if (node.here.length > 0) found.push(node.here);
-    if (node.next.size === 0 || from > text.length) return;
+    if (node.next.size === 0 || from > text.length || !node.starts.has(firstCode(text, from))) return;
     const space = text.indexOf(' ', from);
     const end = space === -1 ? text.length : space;
     const child = node.next.get(text.slice(from, end));
@@ -173,6 +176,14 @@ function gatherAlong(tree: WordTree, text: string, found: Filed[][]): void {
     from = end + 1;
   }
 }
+
+/** The first character code of the word at `from`; NaN when that word is empty, as `''.charCodeAt(0)` is. */
+function firstCode(text: string, from: number): number {
+  const code = text.charCodeAt(from);
+  return code === SPACE ? Number.NaN : code;
+}
+
+const SPACE = 32;
 
 function gatherAll(tree: WordTree, found: Filed[][]): void {
   if (tree.here.length > 0) found.push(tree.here);

@@ -206,6 +206,21 @@ describe('rule index', () => {
     expect(index.firstMatch({ tool: 'Bash', input: { command: 'rm x' } })?.text).toBe('Bash(rm:*)');
   });
 
+  it('files a rule under an empty word, as a reading of an empty argument has one', () => {
+    const twoSpaces: CompiledRule = {
+      text: 'two spaces',
+      tool: 'Bash',
+      behavior: 'deny',
+      coverage: { tools: ['Bash'] },
+      commandWords: ['a', '', 'b'],
+      // What a deny pattern `a  b` would do: `a '' b` reads as "a  b" (argv a, '', b).
+      matches: (call) => call.input.command === "a '' b",
+    };
+    const index = indexRules([twoSpaces]);
+    expect(index.firstMatch({ tool: 'Bash', input: { command: "a '' b" } })).toBe(twoSpaces);
+    expect(index.candidates({ tool: 'Bash', input: { command: 'a b' } })).toEqual([]);
+  });
+
   it('falls back to every rule when narrowing throws', () => {
     const rules = compileValid(['Read', 'Bash(rm:*)', 'Bash(git:*)'], 'deny');
     const hostile: RuleTarget = {
