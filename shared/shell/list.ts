@@ -99,8 +99,16 @@ function finishCommand(list: ListState): void {
       text: list.s.src.slice(cmd.start, cmd.end).trim(),
       words: cmd.words,
     });
+    list.cmd = newBuilder();
+    return;
   }
-  list.cmd = newBuilder();
+  // Nothing was kept, so its lists are empty and unshared: start over in place.
+  cmd.redirected = false;
+  cmd.start = -1;
+  cmd.end = -1;
+  cmd.hasContent = false;
+  cmd.closed = false;
+  cmd.afterTime = false;
 }
 
 function markToken(list: ListState, start: number, end: number): void {
