@@ -2,7 +2,12 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../../shared/contract/index.ts';
-import { countHit, defaultRequestsPerMinute, requestsPerMinute } from '../../worker/workspace/rate-limit.ts';
+import {
+  countHit,
+  defaultRequestsPerMinute,
+  RequestWindows,
+  requestsPerMinute,
+} from '../../worker/workspace/rate-limit.ts';
 import { WorkspaceStore } from '../../worker/workspace/store.ts';
 import type { WorkspaceDO } from '../../worker/workspace/workspace-do.ts';
 import { api, bootstrapToken, issue, json, warmUp } from './helpers.ts';
@@ -88,6 +93,27 @@ describe('rate limit per token', () => {
       // A new window starts afresh; other keys are counted apart.
       expect(countHit(store, 'k', 3, start + 60_000)).toEqual({ allowed: true });
       expect(countHit(store, 'other', 3, start + 45_000)).toEqual({ allowed: true });
+    });
+  });
+
+  it('counts bearer requests in memory: per key, per window, pruned once the window is over', () => {
+    const windows = new RequestWindows();
+    const start = 1_800_000_000_000 - (1_800_000_000_000 % 60_000);
+    for (let i = 0; i < 3; i++)
+      expect(countHit(windows, 'token:a', 3, start + i * 1000)).toEqual({ allowed: true });
+    expect(countHit(windows, 'token:a', 3, start + 30_000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 30,
+    });
+    expect(countHit(windows, 'token:b', 3, start + 30_000)).toEqual({ allowed: true });
+    expect(countHit(windows, 'token:a', 3, start + 60_000)).toEqual({ allowed: true });
+    expect(windows.size).toBe(2);
+    windows.prune(start + 60_000);
+    expect(windows.size).toBe(1);
+    windows.set('token:b', start + 60_000, 3);
+    expect(countHit(windows, 'token:b', 3, start + 61_000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 59,
     });
   });
 

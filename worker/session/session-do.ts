@@ -122,8 +122,9 @@ export class SessionDO extends DurableObject<Env> {
     });
     for (const event of commit.events) this.#hub.publish(event);
     for (const toolCallId of commit.resolved) this.#waiters.wake(toolCallId);
-    if (commit.scheduleChanged) this.#track(this.#reschedule());
+    // The inbox first: the push is what a human is waiting for; the alarm is storage only.
     if (commit.viewChanged) this.#track(this.#notifier.notify());
+    if (commit.scheduleChanged) this.#track(this.#reschedule());
     return value;
   }
 
