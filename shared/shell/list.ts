@@ -3,11 +3,20 @@ import { checkDepth, fail, type Scan } from './scanner.ts';
 import type { ShellWord } from './types.ts';
 import { type LexedWord, lexWord, newLexedWord } from './word.ts';
 
-/** Simple command being collected until an operator, newline or closer ends it. */
+/**
+ * Simple command being collected until an operator, newline or closer ends it. Its lists are
+ * scratch space reused by every command of the list (filled up to the counts), copied out at their
+ * exact size when the command ends: growing fresh lists word by word allocated several times what
+ * a command keeps.
+ */
 interface CommandBuilder {
-  argv: string[];
-  words: ShellWord[];
-  assignments: string[];
+  readonly argv: string[];
+  readonly words: ShellWord[];
+  readonly assignments: string[];
+  /** How many entries of `argv` (and of `words`, parallel to it) belong to this command. */
+  argc: number;
+  /** How many entries of `assignments` belong to this command. */
+  assignc: number;
   redirected: boolean;
   /** Source span of the command's own tokens, for `ShellSegment.text`. */
   start: number;
@@ -25,6 +34,8 @@ function newBuilder(): CommandBuilder {
     argv: [],
     words: [],
     assignments: [],
+    argc: 0,
+    assignc: 0,
     redirected: false,
     start: -1,
     end: -1,
@@ -35,7 +46,14 @@ function newBuilder(): CommandBuilder {
 }
 
 function atCommandPosition(cmd: CommandBuilder): boolean {
-  return !cmd.closed && cmd.argv.length === 0 && cmd.assignments.length === 0 && !cmd.redirected;
+  return !cmd.closed && cmd.argc === 0 && cmd.assignc === 0 && !cmd.redirected;
+}
+
+/** What a segment without words or without assignments shares: nobody may change an analysis. */
+const NONE: readonly never[] = Object.freeze([]);
+
+function kept<T>(scratch: readonly T[], count: number): readonly T[] {
+  return count === 0 ? NONE : scratch.slice(0, count);
 }
 
 /** Reserved words that open or continue a compound command; the next word is a command again. */
@@ -92,17 +110,17 @@ interface ListState {
 
 function finishCommand(list: ListState): void {
   const { cmd } = list;
-  if (cmd.argv.length > 0 || cmd.assignments.length > 0 || (cmd.redirected && !cmd.closed)) {
+  if (cmd.argc > 0 || cmd.assignc > 0 || (cmd.redirected && !cmd.closed)) {
     list.s.out.segments.push({
-      argv: cmd.argv,
-      assignments: cmd.assignments,
+      argv: kept(cmd.argv, cmd.argc),
+      assignments: kept(cmd.assignments, cmd.assignc),
       text: list.s.src.slice(cmd.start, cmd.end).trim(),
-      words: cmd.words,
+      words: kept(cmd.words, cmd.argc),
     });
-    list.cmd = newBuilder();
-    return;
   }
-  // Nothing was kept, so its lists are empty and unshared: start over in place.
+  // What was kept is a copy: start over in place.
+  cmd.argc = 0;
+  cmd.assignc = 0;
   cmd.redirected = false;
   cmd.start = -1;
   cmd.end = -1;
@@ -190,7 +208,7 @@ export function parseList(s: Scan, depth: number, closer: ')' | undefined): void
       fail(`unexpected character ${JSON.stringify(src[s.pos])} at offset ${s.pos}`);
     const { cmd } = list;
     addWord(cmd, word);
-    if (cmd.argv.length > 0 || cmd.assignments.length > 0) markToken(list, word.start, word.end);
+    if (cmd.argc > 0 || cmd.assignc > 0) markToken(list, word.start, word.end);
     else {
       cmd.hasContent = true;
       list.pendingOperator = undefined;
@@ -232,12 +250,12 @@ function addWord(cmd: CommandBuilder, word: LexedWord): void {
     }
   }
   cmd.afterTime = false;
-  if (cmd.argv.length === 0 && isAssignment(word.raw)) {
-    cmd.assignments.push(word.value);
+  if (cmd.argc === 0 && isAssignment(word.raw)) {
+    cmd.assignments[cmd.assignc++] = word.value;
     return;
   }
-  cmd.argv.push(word.value);
-  cmd.words.push({ raw: word.raw, dynamic: word.dynamic, glob: word.glob });
+  cmd.argv[cmd.argc] = word.value;
+  cmd.words[cmd.argc++] = { raw: word.raw, dynamic: word.dynamic, glob: word.glob };
 }
 
 /** `NAME=` or `NAME+=` at the start of a word, as written (so `"A"=1` is not one). */
