@@ -33,10 +33,25 @@ export class RatingBuilder {
   #categories = 0;
   readonly #notes: { risk: Risk; note: string }[] = [];
 
-  raise(risk: Risk, note: string, ...categories: RiskCategory[]): this {
+  /**
+   * Categories as separate parameters, not a rest list: a rating is raised several times per
+   * command, and each rest list was an allocation on the engine's hot path.
+   */
+  raise(risk: Risk, note: string, first?: RiskCategory, second?: RiskCategory, third?: RiskCategory): this {
     this.risk = maxRisk(this.risk, risk);
+    if (first !== undefined) this.#categories |= categoryBit(first);
+    if (second !== undefined) this.#categories |= categoryBit(second);
+    if (third !== undefined) this.#categories |= categoryBit(third);
+    const notes = this.#notes;
+    for (let index = 0; index < notes.length; index += 1) if (notes[index]!.note === note) return this;
+    notes.push({ risk, note });
+    return this;
+  }
+
+  /** `raise` with a list of categories of any length. */
+  raiseAll(risk: Risk, note: string, categories: readonly RiskCategory[]): this {
+    this.raise(risk, note);
     for (const category of categories) this.#categories |= categoryBit(category);
-    if (!this.#notes.some((entry) => entry.note === note)) this.#notes.push({ risk, note });
     return this;
   }
 

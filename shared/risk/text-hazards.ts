@@ -59,7 +59,7 @@ export function hasForkBomb(text: string): boolean {
 export function textHazards(text: string, rating: RatingBuilder): void {
   for (const hazard of hazards) {
     if (hazard.pattern.test(text))
-      rating.raise('critical', hazard.note, ...(hazard.categories ?? ['destructive']));
+      rating.raiseAll('critical', hazard.note, hazard.categories ?? ['destructive']);
   }
   if (hasForkBomb(text)) rating.raise('critical', 'A fork bomb: it exhausts the machine.', 'destructive');
 }
