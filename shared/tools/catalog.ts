@@ -51,10 +51,17 @@ const strength: Record<Capability, number> = { read: 0, write: 1, net: 2, exec: 
 export function toolFacts(tool: string, declared?: Capability): ToolFacts {
   const builtIn = Object.hasOwn(known, tool) ? known[tool] : undefined;
   if (!builtIn) return { known: false, capability: declared ?? 'exec' };
-  const capability =
-    declared && strength[declared] > strength[builtIn.capability] ? declared : builtIn.capability;
-  return { ...builtIn, capability, known: true };
+  if (!declared || strength[declared] <= strength[builtIn.capability]) return knownFacts.get(tool)!;
+  return { ...builtIn, capability: declared, known: true };
 }
+
+/**
+ * The facts of each known tool at its own capability, made once and shared (frozen, so nobody
+ * changes them for everyone): the engine asks for a call's tool facts several times per call.
+ */
+const knownFacts: ReadonlyMap<string, ToolFacts> = new Map(
+  Object.entries(known).map(([name, builtIn]) => [name, Object.freeze({ ...builtIn, known: true })]),
+);
 
 /** The string field of `input` named `field`, if it is a string. */
 export function stringField(input: Record<string, unknown>, field: string | undefined): string | undefined {
