@@ -15,6 +15,7 @@ import {
 } from '../../shared/contract/index.ts';
 import { redactText, toDisplayCopy } from '../../shared/redact/index.ts';
 import { errorBody } from '../http/errors.ts';
+import { closeSocket } from '../http/sockets.ts';
 import { canceledResolution, displayOutput, userResolution } from './actions.ts';
 import { callerHeader, type SessionCaller } from './caller.ts';
 import { Commit } from './commit.ts';
@@ -562,19 +563,11 @@ export class SessionDO extends DurableObject<Env> {
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
     await this.#ensureInitialized();
-    try {
-      socket.close(code === 1005 || code === 1006 ? 1000 : code, reason);
-    } catch {
-      // Already closed by the runtime.
-    }
+    closeSocket(socket, code, reason);
   }
 
   override async webSocketError(socket: WebSocket): Promise<void> {
     await this.#ensureInitialized();
-    try {
-      socket.close(1011, 'error');
-    } catch {
-      // Already closed.
-    }
+    closeSocket(socket, 1011, 'error');
   }
 }

@@ -10,6 +10,7 @@ import {
   type TokenInfo,
 } from '../../shared/contract/index.ts';
 import type { Principal } from '../http/principal.ts';
+import { closeSocket } from '../http/sockets.ts';
 import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
 import { byUrgency, isPending } from './inbox.ts';
 import {
@@ -464,19 +465,11 @@ export class WorkspaceDO extends DurableObject<Env> {
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
     await this.#ensureInitialized();
-    try {
-      socket.close(code === 1005 || code === 1006 ? 1000 : code, reason);
-    } catch {
-      // Already closed by the runtime.
-    }
+    closeSocket(socket, code, reason);
   }
 
   override async webSocketError(socket: WebSocket): Promise<void> {
     await this.#ensureInitialized();
-    try {
-      socket.close(1011, 'error');
-    } catch {
-      // Already closed.
-    }
+    closeSocket(socket, 1011, 'error');
   }
 }
