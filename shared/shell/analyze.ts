@@ -11,7 +11,17 @@ import type { ShellAnalysis } from './types.ts';
 export const RECENT_ANALYSES = 32;
 /** And at most this many characters of commands, so a few huge commands cannot pin much memory. */
 const RECENT_CHARS = 1024 * 1024;
-const recent = new Map<string, ShellAnalysis>();
+/**
+ * The memo is a ring of the last commands and their analyses, searched newest first. A Map keyed
+ * by the command, with one entry deleted and one added per new command, made the garbage
+ * collector keep far more than the analyses (a miss cost twice an uncached analysis); a ring of
+ * two fixed arrays changes two slots per new command.
+ */
+const recentCommands: (string | undefined)[] = new Array(RECENT_ANALYSES).fill(undefined);
+const recentAnalyses: (ShellAnalysis | undefined)[] = new Array(RECENT_ANALYSES).fill(undefined);
+/** The slot of the oldest entry, and how many slots from there on are filled. */
+let oldest = 0;
+let count = 0;
 let recentChars = 0;
 
 /**
@@ -28,17 +38,23 @@ let recentChars = 0;
  * Work is linear in the input (nesting is capped at MAX_NESTING), and pure: no I/O, no platform APIs.
  */
 export function analyzeShell(command: string): ShellAnalysis {
-  const cached = recent.get(command);
-  if (cached !== undefined) return cached;
-  const analysis = analyzeUncached(command);
-  // Oldest first out: Map iteration follows insertion order.
-  for (const oldest of recent.keys()) {
-    if (recent.size < RECENT_ANALYSES && recentChars + command.length <= RECENT_CHARS) break;
-    recent.delete(oldest);
-    recentChars -= oldest.length;
+  for (let back = count - 1; back >= 0; back -= 1) {
+    const slot = (oldest + back) % RECENT_ANALYSES;
+    if (recentCommands[slot] === command) return recentAnalyses[slot]!;
   }
-  recent.set(command, analysis);
+  const analysis = analyzeUncached(command);
+  while (count > 0 && (count >= RECENT_ANALYSES || recentChars + command.length > RECENT_CHARS)) {
+    recentChars -= recentCommands[oldest]!.length;
+    recentCommands[oldest] = undefined;
+    recentAnalyses[oldest] = undefined;
+    oldest = (oldest + 1) % RECENT_ANALYSES;
+    count -= 1;
+  }
+  const slot = (oldest + count) % RECENT_ANALYSES;
+  recentCommands[slot] = command;
+  recentAnalyses[slot] = analysis;
   recentChars += command.length;
+  count += 1;
   return analysis;
 }
 
