@@ -41,7 +41,10 @@ function pathValues(input: Record<string, unknown>, tool: string): string[] {
   const found: string[] = [];
   const walk = (node: unknown, depth: number) => {
     if (depth > 4 || node === null || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node)) {
+    // Keys, then each value: the same own enumerable entries without a pair array per key.
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const value = record[key];
       const isPath = isPathKeyHinted(key) || (tool === 'Glob' && key === 'pattern');
       if (isPath && typeof value === 'string') found.push(value);
       else if (isPath && Array.isArray(value)) found.push(...value.filter((v) => typeof v === 'string'));
