@@ -1,5 +1,5 @@
 import { type Risk, RiskCategory } from '../contract/index.ts';
-import { maxRisk, rank } from './scale.ts';
+import { maxRisk, rank, riskOrder } from './scale.ts';
 
 /**
  * The engine's deterministic rating of a call. `notes` are short fixed phrases chosen by the
@@ -61,16 +61,22 @@ export class RatingBuilder {
 
   /** Categories in the contract's order; the most dangerous notes first. */
   finish(): RiskRating {
-    // A stable sort, most dangerous first: notes of one risk keep the order they were found in.
-    const notes =
-      this.#notes.length < 2
-        ? this.#notes.map((entry) => entry.note)
-        : [...this.#notes]
-            .sort((a, b) => rank(b.risk) - rank(a.risk))
-            .slice(0, maxNotes)
-            .map((entry) => entry.note);
-    const categories =
-      this.#categories === 0 ? [] : RiskCategory.options.filter((category) => this.has(category));
+    // Most dangerous first, notes of one risk in the order they were found (a stable sort by
+    // rank, written as one pass per rank: a call has a handful of notes and five ranks).
+    // Every rank is one of these levels, so the lists are filled to their exact, known sizes.
+    const entries = this.#notes;
+    const notes = new Array<string>(Math.min(entries.length, maxNotes));
+    let kept = 0;
+    for (let level = riskOrder.length; level >= 0 && kept < notes.length; level -= 1) {
+      for (let index = 0; index < entries.length && kept < notes.length; index += 1) {
+        const entry = entries[index]!;
+        if (rank(entry.risk) === level) notes[kept++] = entry.note;
+      }
+    }
+    const categories: RiskCategory[] = [];
+    if (this.#categories !== 0) {
+      for (const category of RiskCategory.options) if (this.has(category)) categories.push(category);
+    }
     return { risk: this.risk, categories, notes };
   }
 }
