@@ -90,8 +90,11 @@ const assignment = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /** Whether the program `name` (already stripped of its path) runs another program. */
 export function isWrapper(name: string): boolean {
-  return Object.hasOwn(wrappers, name);
+  return wrapperNames.has(name);
 }
+
+/** The wrappers' names as a set: asked for every command, where an own-property check was slower. */
+const wrapperNames: ReadonlySet<string> = new Set(Object.keys(wrappers));
 
 /** What is left of `args` once a wrapper's own options and words are skipped. */
 function inner(args: readonly string[], wrapper: Wrapper): readonly string[] {
