@@ -24,7 +24,8 @@ export function rateArgv(argv: readonly string[], ctx: SegmentContext): void {
   const command = isWrapper(first) ? unwrap(argv, ctx) : argv;
   if (command === undefined || command.length === 0) return;
   const word = command[0]!;
-  if (/[$`]|^<\(/.test(word)) {
+  // `$`, a backtick or a leading `<(`, without a regular expression per command.
+  if (word.includes('$') || word.includes('`') || word.startsWith('<(')) {
     ctx.rating.raise('medium', 'The program to run is computed at run time.', 'code_execution');
     return;
   }
