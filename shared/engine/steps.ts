@@ -1,9 +1,9 @@
 import type { Behavior, EngineToolCall, Evaluator, PermissionDecisionSource } from '../contract/index.ts';
+import { isInside } from '../paths/index.ts';
 import type { CompiledPlan } from '../plan/index.ts';
 import type { CompiledRule, RuleTarget } from '../rules/index.ts';
 import type { DecisionContext } from './context.ts';
 import type { CallFacts } from './facts.ts';
-import { isInside } from './paths.ts';
 
 /** What a step says when it decides: everything of a decision but the call id and the risk. */
 export interface Ruling {

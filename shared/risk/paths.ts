@@ -1,3 +1,5 @@
+import { normalizeAbsolute } from '../paths/index.ts';
+
 /**
  * Where a path points, for rating writes and deletions. POSIX paths only; anything the rater
  * cannot resolve (a `$VAR`, `~user`, a relative path that climbs out with no cwd) is `unknown`,
@@ -33,17 +35,6 @@ const systemDirs = new Set([
 
 /** `~`, `$HOME` and `${HOME}`, alone or followed by `/`: the user's home. */
 const homePrefix = /^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/;
-
-/** Normalizes `.` and `..` in an absolute path; `..` above the root stays at the root, as the kernel does. */
-function normalizeAbsolute(path: string): string {
-  const parts: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
-}
 
 /** The absolute form of `path`, or undefined when it cannot be known without running a shell. */
 export function resolvePath(path: string, cwd: string | undefined): string | undefined {

@@ -1,7 +1,7 @@
+import { knownDirectory, relativeTo, resolveCallPath } from '../paths/index.ts';
 import type { FileTool } from './file-tools.ts';
 import { compilePathGlob, type PathGlob } from './path-glob.ts';
 import { parsePathPattern } from './path-pattern.ts';
-import { knownDirectory, relativeTo, resolveCallPath } from './paths.ts';
 import type { InputMatcher, RuleBehavior, RuleTarget } from './types.ts';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Path arithmetic for file rules, POSIX only and without touching a file system: symbolic links are
+ * Path arithmetic for rules, the risk rating and the engine, POSIX only and without touching a file system: symbolic links are
  * not resolved (a rule about `src/**` cannot see that `src/link` points at `/etc`).
  */
 
@@ -42,4 +42,12 @@ export function relativeTo(root: string, path: string): string | undefined {
   if (path === root) return '';
   if (root === '/') return path.slice(1);
   return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : undefined;
+}
+
+/** True only when `path` certainly resolves inside `root`; an unknown base is never inside (fail closed). */
+export function isInside(path: string | undefined, root: string | undefined): boolean {
+  const base = knownDirectory(root);
+  if (path === undefined || base === undefined) return false;
+  const target = resolveCallPath(path, base, undefined);
+  return target !== undefined && relativeTo(base, target) !== undefined;
 }
