@@ -110,3 +110,27 @@ export type ClaudeSettingsPermissions = z.infer<typeof ClaudeSettingsPermissions
  */
 export const PermissionsConfig = z.union([NativePermissions, ClaudeSettingsPermissions, AgentaPermissions]);
 export type PermissionsConfig = z.infer<typeof PermissionsConfig>;
+
+/** The dialect of a permissions config, told by shape (DESIGN §4's three dialects). */
+export type PermissionsDialect = 'native' | 'agenta' | 'claude';
+
+/**
+ * No `permissions` key → native; `permissions.default|rules` → agenta; else Claude Code settings.
+ * Used on raw input (to validate against the one schema that names the real problem) and by
+ * the plan normalizer, so both tell dialects apart the same way.
+ */
+export function permissionsDialect(value: unknown): PermissionsDialect {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('permissions' in value)) {
+    return 'native';
+  }
+  const inner = value.permissions;
+  if (typeof inner === 'object' && inner !== null && ('default' in inner || 'rules' in inner))
+    return 'agenta';
+  return 'claude';
+}
+
+export const permissionsDialects = {
+  native: NativePermissions,
+  agenta: AgentaPermissions,
+  claude: ClaudeSettingsPermissions,
+} as const;

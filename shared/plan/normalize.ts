@@ -1,9 +1,10 @@
-import type {
-  AgentaPermissions,
-  ClaudeSettingsPermissions,
-  NativePermissions,
-  NativeRule,
-  PermissionsConfig,
+import {
+  type AgentaPermissions,
+  type ClaudeSettingsPermissions,
+  type NativePermissions,
+  type NativeRule,
+  type PermissionsConfig,
+  permissionsDialect,
 } from '../contract/index.ts';
 import { emptySource, type PlanSource } from './source.ts';
 
@@ -57,8 +58,12 @@ function fromClaude(config: ClaudeSettingsPermissions): PlanSource {
  * `permissions.default|rules`, and the native dialect has no `permissions` key.
  */
 export function normalize(config: PermissionsConfig): PlanSource {
-  if (!('permissions' in config)) return fromNative(config);
-  if ('default' in config.permissions || 'rules' in config.permissions)
-    return fromAgenta(config as AgentaPermissions);
-  return fromClaude(config as ClaudeSettingsPermissions);
+  switch (permissionsDialect(config)) {
+    case 'native':
+      return fromNative(config as NativePermissions);
+    case 'agenta':
+      return fromAgenta(config as AgentaPermissions);
+    case 'claude':
+      return fromClaude(config as ClaudeSettingsPermissions);
+  }
 }
