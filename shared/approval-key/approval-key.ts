@@ -1,4 +1,5 @@
 import canonicalize from 'canonicalize';
+import { sha256Hex } from '../digest/index.ts';
 
 /**
  * Marks the hash input of an input holding lone surrogates (see `canonicalText`). Canonical JSON
@@ -44,11 +45,6 @@ function canonicalText(input: unknown): string {
     if (text === undefined) throw new TypeError('the input has no JSON form');
     return surrogateForm + text;
   }
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   ClaudePreToolUseOutput,
   ToolCallId,
 } from '../../shared/contract/index.ts';
+import { sha256Hex } from '../../shared/digest/index.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { requireRole } from '../http/auth.ts';
 import type { RouteDoc } from '../http/openapi.ts';
@@ -14,9 +15,6 @@ import { jsonBody, parseWith } from '../http/validate.ts';
 import type { SessionCaller } from '../session/index.ts';
 import { permissionRequestAnswer, preToolUseAnswer } from './answers.ts';
 import { evaluateHookCall, type HookCall } from './evaluate.ts';
-
-const hex = (bytes: ArrayBuffer) =>
-  [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * Claude Code's `tool_use_id` (`toolu_…`) is the tool call id, so a resent hook finds the same
@@ -26,8 +24,7 @@ const hex = (bytes: ArrayBuffer) =>
 async function toolCallIdOf(toolUseId: string | undefined): Promise<string> {
   if (toolUseId === undefined) return `pr-${crypto.randomUUID()}`;
   if (ToolCallId.safeParse(toolUseId).success) return toolUseId;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(toolUseId));
-  return `tu-${hex(digest).slice(0, 48)}`;
+  return `tu-${(await sha256Hex(toolUseId)).slice(0, 48)}`;
 }
 
 function callerOf(c: Context<AppEnv>, sessionId: string): SessionCaller {

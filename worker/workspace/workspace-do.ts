@@ -9,6 +9,7 @@ import {
   SessionView,
   type TokenInfo,
 } from '../../shared/contract/index.ts';
+import { sha256Hex } from '../../shared/digest/index.ts';
 import type { Principal } from '../http/principal.ts';
 import { closeSocket } from '../http/sockets.ts';
 import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
@@ -22,7 +23,7 @@ import {
   pairingTtlMs,
 } from './pairing.ts';
 import { countHit, RequestWindows, requestsPerMinute, windowMs } from './rate-limit.ts';
-import { matchesDigest, randomFrom, randomId, randomSecret, sameSecret, sha256Hex } from './secrets.ts';
+import { matchesDigest, randomFrom, randomId, randomSecret, sameSecret } from './secrets.ts';
 import { type TokenRow, WorkspaceStore } from './store.ts';
 
 export type AuthResult =
