@@ -1,16 +1,12 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { unstable_startWorker } from 'wrangler';
+import { join } from 'node:path';
 import type { InboxMessage, IssuedToken, ToolCallState } from '../../shared/contract/index.ts';
+import { root, startLocalRelay } from '../support/local-relay.ts';
 
 // The relay's figures, measured against the real Worker under wrangler on this machine: the
 // allow path over many sessions beside a bare Hono route, and the ask round trip through a human.
 
-const root = resolve(import.meta.dirname, '../..');
 const adminToken = 'bench-admin-token-0123456789abcdef';
-process.env.XDG_CONFIG_HOME ??= join(root, '.config');
-process.env.WRANGLER_SEND_METRICS = 'false';
-process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
 
 export interface RelayFigures {
   allowPerSecond: number;
@@ -56,24 +52,15 @@ async function throughput(total: number, concurrency: number, send: (i: number) 
 export async function benchRelay(stateDir = join(root, 'test/.tmp')): Promise<RelayFigures> {
   await mkdir(stateDir, { recursive: true });
   const persist = await mkdtemp(join(stateDir, 'gatehouse-bench-'));
-  const worker = await unstable_startWorker({
-    config: join(root, 'wrangler.toml'),
-    bindings: {
-      GATEHOUSE_ADMIN_TOKEN: { type: 'plain_text', value: adminToken },
-      // The benchmark is one client sending thousands of requests a minute on purpose.
-      GATEHOUSE_RATE_LIMIT_PER_MINUTE: { type: 'plain_text', value: '100000000' },
-    },
-    dev: {
-      server: { hostname: '127.0.0.1', port: 0 },
-      inspector: false,
-      persist,
-      watch: false,
-      logLevel: 'none',
-    },
+  const worker = await startLocalRelay({
+    adminToken,
+    persist,
+    // The benchmark is one client sending thousands of requests a minute on purpose.
+    vars: { GATEHOUSE_RATE_LIMIT_PER_MINUTE: '100000000' },
+    quiet: true,
   });
   try {
-    await worker.ready;
-    const base = await worker.url;
+    const base = worker.url;
     const api = (path: string) => new URL(`/api/v1${path}`, base);
     const post = (path: string, token: string, body: unknown) =>
       fetch(api(path), {

@@ -1,19 +1,16 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
-import { unstable_startWorker } from 'wrangler';
+import { join } from 'node:path';
 import { createClient, type GatehouseClient } from '../../client/sdk/index.ts';
+import { root, startLocalRelay } from '../support/local-relay.ts';
 
 // The real relay under wrangler on a random port, with an agent and an approver token, for the
 // client's end-to-end tests; and the CLI run the way Claude Code runs it (a child process).
 
-export const root = resolve(import.meta.dirname, '../..');
+export { root };
 export const cli = join(root, 'client/cli/gatehouse.mjs');
 const adminToken = 'e2e-admin-token-0123456789abcdef';
-process.env.XDG_CONFIG_HOME ??= join(root, '.config');
-process.env.WRANGLER_SEND_METRICS = 'false';
-process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
 
 export interface TestRelay {
   url: string;
@@ -26,13 +23,8 @@ export interface TestRelay {
 export async function startRelay(): Promise<TestRelay> {
   await mkdir(join(root, 'test/.tmp'), { recursive: true });
   const persist = await mkdtemp(join(root, 'test/.tmp/client-'));
-  const worker = await unstable_startWorker({
-    config: join(root, 'wrangler.toml'),
-    bindings: { GATEHOUSE_ADMIN_TOKEN: { type: 'plain_text', value: adminToken } },
-    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, persist, watch: false },
-  });
-  await worker.ready;
-  const url = (await worker.url).origin;
+  const worker = await startLocalRelay({ adminToken, persist });
+  const url = worker.url.origin;
   const admin = createClient({ url, token: adminToken });
   const agentToken = (await admin.issueToken({ role: 'agent', label: 'e2e agent' })).token;
   const approverToken = (await admin.issueToken({ role: 'approver', label: 'e2e approver' })).token;

@@ -1,32 +1,18 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unstable_startWorker } from 'wrangler';
 import type { IssuedToken, SessionEvent, SessionView, ToolCallState } from '../../shared/contract/index.ts';
+import { type LocalRelay, root, startLocalRelay } from '../support/local-relay.ts';
 
 // A restart of the relay loses nothing (DESIGN §6): pending interactions, the queue, grants and
 // the log live in Durable Object storage. The real Worker runs under wrangler with state
 // persisted to a folder; it is stopped and started again on the same folder.
 
-const root = resolve(import.meta.dirname, '../..');
 const adminToken = 'e2e-admin-token-0123456789abcdef';
-process.env.XDG_CONFIG_HOME ??= join(root, '.config');
-process.env.WRANGLER_SEND_METRICS = 'false';
-process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
-
-type Relay = { dispose(): Promise<void>; url: URL };
 let persist: string;
-let relay: Relay | null = null;
+let relay: LocalRelay | null = null;
 
-async function startRelay(): Promise<Relay> {
-  const worker = await unstable_startWorker({
-    config: join(root, 'wrangler.toml'),
-    bindings: { GATEHOUSE_ADMIN_TOKEN: { type: 'plain_text', value: adminToken } },
-    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, persist, watch: false },
-  });
-  await worker.ready;
-  return { dispose: () => worker.dispose(), url: await worker.url };
-}
+const startRelay = () => startLocalRelay({ adminToken, persist });
 
 async function call<T>(
   status: number,
