@@ -1,0 +1,54 @@
+import type {
+  Interaction,
+  InteractionRespondRequest,
+  SessionEvent,
+  SessionView,
+} from '../../shared/contract/index.ts';
+
+/**
+ * What the approver UI (popup, /app, dock) needs from a relay, and nothing more. The popup's
+ * port talks to the background (which alone holds the token); /app's port talks to the relay
+ * directly. Both promise the same behaviour, so the components never know which one they have.
+ */
+
+/** How the UI stands with the relay. */
+export type Connection = 'unpaired' | 'connecting' | 'live' | 'unreachable';
+
+export interface InboxState {
+  connection: Connection;
+  /** The paired relay's origin, or null when not paired. */
+  relayUrl: string | null;
+  /** Sessions with an active interaction, most urgent first (highest risk, then oldest). */
+  sessions: SessionView[];
+  /** Why the relay is unreachable (or why pairing was lost), as plain text for the user. */
+  error?: string;
+}
+
+export type Answer = InteractionRespondRequest['answer'];
+
+/** Why an action did not go through, in the words the UI shows a state for. */
+export type Refusal =
+  | 'answered_elsewhere' // 409: not the active interaction any more (answered, canceled or queued)
+  | 'expired' // 410
+  | 'unreachable' // network error or relay down
+  | 'unpaired' // 401: token missing or revoked
+  | 'forbidden' // 403
+  | 'not_found' // 404
+  | 'invalid'; // 400 / 413: the relay refused the body
+
+export type PortResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; refusal: Refusal; message: string; interaction?: Interaction };
+
+export interface ApproverPort {
+  /** Calls `listener` at once with the current state, then on every change; returns unsubscribe. */
+  subscribe(listener: (state: InboxState) => void): () => void;
+  /** Answer a session's active interaction. */
+  respond(sessionId: string, interactionId: string, answer: Answer): Promise<PortResult<Interaction>>;
+  /** Every session of the workspace, most recently changed first (GET /sessions). */
+  sessions(): Promise<PortResult<SessionView[]>>;
+  /** A session's recent events, oldest first, at most `limit` (GET /sessions/{sid}/audit). */
+  timeline(sessionId: string, limit?: number): Promise<PortResult<SessionEvent[]>>;
+  /** Switch a session's mode (PUT /sessions/{sid}/mode). */
+  selectMode(sessionId: string, mode: string): Promise<PortResult<SessionView>>;
+}
