@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
+  AuditLog,
   Interaction,
   type InteractionRespondRequest,
   IssuedToken,
   limits,
+  PairingCode,
+  PairResponse,
   type SessionDeclaration,
   type SessionEvent,
   SessionList,
@@ -13,6 +16,7 @@ import {
   type ToolCallRequest,
   type ToolCallResultRequest,
   ToolCallState,
+  WsTicket,
 } from '../../shared/contract/index.ts';
 import { GatehouseError } from './errors.ts';
 import { type EventsOptions, streamEvents } from './events.ts';
@@ -111,6 +115,13 @@ export function createClient(options: ClientOptions) {
     respond: (sessionId: string, answer: RespondInput) =>
       http.json(Interaction, `sessions/${seg(sessionId)}/interaction-respond`, { body: answer }),
 
+    /** Approver: a session's event log — a page after `after`, or the newest `tail` events (oldest first). */
+    audit: (sessionId: string, query: { after?: number; limit?: number; tail?: number } = {}) =>
+      http.json(AuditLog, `sessions/${seg(sessionId)}/audit`, { query }),
+
+    /** A single-use ticket to open a WebSocket with `?ticket=` (browsers cannot send headers on one). */
+    wsTicket: () => http.json(WsTicket, 'ws-tickets', { method: 'POST' }),
+
     /** Approver: switch a session's mode. */
     selectMode: (sessionId: string, mode: string) =>
       http.json(SessionView, `sessions/${seg(sessionId)}/mode`, { method: 'PUT', body: { mode } }),
@@ -121,6 +132,9 @@ export function createClient(options: ClientOptions) {
     /** Admin: issue a token (shown once). */
     issueToken: (request: z.input<typeof TokenRequest>) =>
       http.json(IssuedToken, 'tokens', { body: request }),
+
+    /** Admin: a single-use pairing code for a browser or phone, with its `/app#pair=` URL. */
+    createPairingCode: () => http.json(PairingCode, 'pairing-codes', { method: 'POST' }),
 
     /** Claude Code's hook JSON to the relay's hook endpoint; its answer is Claude Code's hook JSON. */
     claudeHook: (event: ClaudeHookEvent, hookInput: unknown, signal?: AbortSignal) =>
@@ -134,3 +148,16 @@ export function createClient(options: ClientOptions) {
 }
 
 export type GatehouseClient = ReturnType<typeof createClient>;
+
+/**
+ * Trade a single-use pairing code for an approver token (`POST /pair`, no token needed). The
+ * code is `CODE` or `workspace.CODE`, as `npm start` prints it and `/app#pair=` carries it.
+ */
+export function pairWithRelay(options: { url: string; code: string; fetch?: typeof fetch }) {
+  const http = createTransport({
+    url: options.url,
+    token: '',
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  return http.json(PairResponse, 'pair', { body: { code: options.code } });
+}

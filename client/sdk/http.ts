@@ -37,7 +37,11 @@ export function createTransport(options: ClientOptions) {
     for (const [key, value] of Object.entries(init.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, ...init.headers };
+    // No token (pairing, health): no Authorization header at all rather than an empty one.
+    const headers: Record<string, string> = {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...init.headers,
+    };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {

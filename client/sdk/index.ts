@@ -3,6 +3,7 @@ export {
   type ClaudeHookEvent,
   createClient,
   type GatehouseClient,
+  pairWithRelay,
   type RespondInput,
   type SessionDeclarationInput,
   type ToolCallInput,

@@ -10,11 +10,12 @@ import { root, startLocalRelay } from '../support/local-relay.ts';
 
 export { root };
 export const cli = join(root, 'client/cli/gatehouse.mjs');
-const adminToken = 'e2e-admin-token-0123456789abcdef';
+export const adminToken = 'e2e-admin-token-0123456789abcdef';
 
 export interface TestRelay {
   url: string;
   agentToken: string;
+  admin: GatehouseClient;
   agent: GatehouseClient;
   approver: GatehouseClient;
   stop(): Promise<void>;
@@ -31,6 +32,7 @@ export async function startRelay(): Promise<TestRelay> {
   return {
     url,
     agentToken,
+    admin,
     agent: createClient({ url, token: agentToken }),
     approver: createClient({ url, token: approverToken }),
     stop: async () => {

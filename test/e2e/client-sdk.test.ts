@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, pairWithRelay } from '../../client/sdk/index.ts';
 import type { SessionEvent } from '../../shared/contract/index.ts';
 import { activeInteraction, startRelay, type TestRelay } from './client-relay.ts';
 
@@ -103,5 +104,30 @@ describe('the SDK against the real relay', () => {
       status: 401,
       code: 'unauthorized',
     });
+  });
+});
+
+describe('the approver calls of the SDK', () => {
+  it('pairs once with a code, then reads the newest events and gets socket tickets', async () => {
+    const { code, url } = await relay.admin.createPairingCode();
+    expect(url).toBe(`${relay.url}/app#pair=${code}`);
+    const paired = await pairWithRelay({ url: relay.url, code });
+    expect(paired).toMatchObject({ workspaceId: 'default' });
+    expect(paired.token).toMatch(/^gh_/);
+    await expect(pairWithRelay({ url: relay.url, code })).rejects.toMatchObject({ status: 410 });
+    await expect(pairWithRelay({ url: relay.url, code: 'NOPE1234' })).rejects.toMatchObject({ status: 400 });
+
+    const approver = createClient({ url: relay.url, token: paired.token });
+    const sid = 'sdk-approver';
+    await relay.agent.submit(sid, { tool_call_id: 'r1', tool: 'Read', input: { file_path: 'README.md' } });
+    await relay.agent.submit(sid, { tool_call_id: 'r2', tool: 'Read', input: { file_path: 'LICENSE' } });
+    const all = (await approver.audit(sid)).events;
+    const tail = await approver.audit(sid, { tail: 2 });
+    expect(tail).toEqual({ events: all.slice(-2), next: null });
+    await expect(relay.agent.audit(sid, { tail: 2 })).rejects.toMatchObject({ status: 403 });
+
+    const ticket = await approver.wsTicket();
+    expect(ticket.ticket.length).toBeGreaterThan(16);
+    expect(Date.parse(ticket.expiresAt)).toBeGreaterThan(Date.now());
   });
 });

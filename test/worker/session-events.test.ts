@@ -292,6 +292,32 @@ describe('audit', () => {
     expect((await api(`/sessions/${sid}/audit?format=xml`, { token: t.approver })).status).toBe(400);
   });
 
+  it('serves the newest events with ?tail=, oldest first, and refuses a bad tail', async () => {
+    const sid = uid('s');
+    await submit(t, sid, askingCall('a'));
+    await submit(t, sid, { tool_call_id: 'r', tool: 'Read', input: { file_path: 'x' } });
+    const all = await auditEvents(t, sid);
+    expect(all.length).toBeGreaterThan(3);
+
+    const tail = await expectJson<{ events: SessionEvent[]; next: number | null }>(
+      200,
+      `/sessions/${sid}/audit?tail=3`,
+      { token: t.approver },
+    );
+    expect(tail).toEqual({ events: all.slice(-3), next: null });
+    const everything = await expectJson<{ events: SessionEvent[] }>(200, `/sessions/${sid}/audit?tail=1000`, {
+      token: t.approver,
+    });
+    expect(everything.events).toEqual(all);
+    for (const bad of ['0', '1001', 'x', '-2']) {
+      const res = await api(`/sessions/${sid}/audit?tail=${bad}`, { token: t.approver });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain('tail');
+    }
+    expect((await api(`/sessions/${sid}/audit?tail=3`, { token: t.agent })).status).toBe(403);
+    expect((await api(`/sessions/${uid('none')}/audit?tail=3`, { token: t.approver })).status).toBe(404);
+  });
+
   it('answers GET of a tool call with its current state', async () => {
     const sid = uid('s');
     const submitted = await submit(t, sid, askingCall('a'));

@@ -27,6 +27,8 @@ const AuditQuery = z.object({
   format: z.enum(['json', 'jsonl']).default('json'),
   after: Seq.default(0),
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),
+  /** The newest N events instead of a page from `after` (the approver's timeline). */
+  tail: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
 /** The caller as the session sees it; the session id is validated here, before any object is touched. */
@@ -141,7 +143,12 @@ export const sessionRoutes = new Hono<AppEnv>()
   .get('/sessions/:sid/audit', requireRole('approver'), async (c) => {
     const caller = callerOf(c);
     const query = parseWith(AuditQuery, c.req.query(), 'audit query');
-    const page = unwrap<AuditLog>(await sessionOf(c, caller).auditLog(caller, query.after, query.limit));
+    const session = sessionOf(c, caller);
+    const page = unwrap<AuditLog>(
+      query.tail === undefined
+        ? await session.auditLog(caller, query.after, query.limit)
+        : await session.latestEvents(caller, query.tail),
+    );
     if (query.format === 'json') return c.json(page);
     const lines = page.events.map((event) => `${JSON.stringify(event)}\n`).join('');
     return c.body(lines, 200, {
@@ -231,7 +238,8 @@ export const sessionRouteDocs: RouteDoc[] = [
     method: 'get',
     path: '/sessions/{sid}/audit',
     role: 'approver',
-    summary: 'The event log as JSON, or JSON Lines with ?format=jsonl (page with ?after= and ?limit=)',
+    summary:
+      'The event log as JSON, or JSON Lines with ?format=jsonl (page with ?after= and ?limit=; the newest N with ?tail=N)',
     response: AuditLog,
     errors: [400, 404],
   },

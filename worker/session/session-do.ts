@@ -509,6 +509,13 @@ export class SessionDO extends DurableObject<Env> {
     return ok({ events: page, next: more ? (page.at(-1)?.seq ?? null) : null });
   }
 
+  /** The newest `count` events, oldest first (`GET /audit?tail=`): a timeline survives a reload. */
+  async latestEvents(caller: SessionCaller, count: number): Promise<Result<AuditLog>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    return ok({ events: this.#store.latestEvents(count), next: null });
+  }
+
   // ── streams, alarm and sockets ──────────────────────────────────────────────────────────
 
   *#eventsAfter(after: number): Generator<SessionEvent> {

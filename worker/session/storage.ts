@@ -371,6 +371,11 @@ export class SessionStore {
     return this.#rows('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?', after, limit).map(eventFrom);
   }
 
+  /** The newest `count` events, oldest first: what a timeline of recent decisions reads. */
+  latestEvents(count: number): SessionEvent[] {
+    return this.#rows('SELECT * FROM events ORDER BY seq DESC LIMIT ?', count).map(eventFrom).reverse();
+  }
+
   // ── the alarm ───────────────────────────────────────────────────────────────────────────
 
   /**
