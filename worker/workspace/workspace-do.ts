@@ -10,10 +10,10 @@ import {
   type TokenInfo,
 } from '../../shared/contract/index.ts';
 import { sha256Hex } from '../../shared/digest/index.ts';
+import { byUrgency, isPending } from '../../shared/inbox/index.ts';
 import type { Principal } from '../http/principal.ts';
 import { closeSocket } from '../http/sockets.ts';
 import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
-import { byUrgency, isPending } from './inbox.ts';
 import {
   formatPairingCode,
   pairAttemptsPerIp,

@@ -1,4 +1,4 @@
-import { Risk, type SessionView } from '../../shared/contract/index.ts';
+import { Risk, type SessionView } from '../contract/index.ts';
 
 const riskRank = (view: SessionView) => Risk.options.indexOf(view.activeInteraction?.decision.risk ?? 'safe');
 const waitingSince = (view: SessionView) => view.activeInteraction?.createdAt ?? view.updatedAt;
