@@ -13,11 +13,17 @@ console.log(
 console.log(`  zod-validate the same request: ${fmt(engine.validateMedianUs)} µs median`);
 console.log(`  decide / validation: ${fmt(engine.ratio)}× (target ≤ 1×)`);
 
-const stateDirs: [string, string | undefined][] = [['state on disk', undefined]];
-if (existsSync('/dev/shm')) stateDirs.push(['state on a RAM file system', '/dev/shm']);
-for (const [label, stateDir] of stateDirs) {
-  const relay = await benchRelay(stateDir);
-  console.log(`Relay (wrangler dev on this machine, ${label})`);
+// The relay through `wrangler dev` (what `npm start` runs: a hot-reload proxy sits in front), and
+// the same bundle straight on workerd (what a deployed relay is, minus the network).
+const runs: [string, string | undefined, 'wrangler dev' | 'workerd'][] = [
+  ['wrangler dev, state on disk', undefined, 'wrangler dev'],
+  ['workerd without the dev proxy, state on disk', undefined, 'workerd'],
+];
+if (existsSync('/dev/shm'))
+  runs.push(['workerd without the dev proxy, state on a RAM file system', '/dev/shm', 'workerd']);
+for (const [label, stateDir, runtime] of runs) {
+  const relay = await benchRelay(stateDir, runtime);
+  console.log(`Relay (${label})`);
   console.log(
     `  allow path: ${relay.allowPerSecond.toFixed(0)} decisions/s over ${relay.sessions} sessions (${relay.requests} requests)`,
   );

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InboxMessage, IssuedToken, ToolCallState } from '../../shared/contract/index.ts';
+import { startDirectRelay } from '../support/direct-relay.ts';
 import { root, startLocalRelay } from '../support/local-relay.ts';
 
 // The relay's figures, measured against the real Worker under wrangler on this machine: the
@@ -49,16 +50,18 @@ async function throughput(total: number, concurrency: number, send: (i: number) 
  * machines this was measured on) — a cost of the local simulator's disk, not of the relay: run
  * once on disk and once on a RAM file system (`/dev/shm`) to tell the two apart.
  */
-export async function benchRelay(stateDir = join(root, 'test/.tmp')): Promise<RelayFigures> {
+export async function benchRelay(
+  stateDir = join(root, 'test/.tmp'),
+  runtime: 'wrangler dev' | 'workerd' = 'wrangler dev',
+): Promise<RelayFigures> {
   await mkdir(stateDir, { recursive: true });
   const persist = await mkdtemp(join(stateDir, 'gatehouse-bench-'));
-  const worker = await startLocalRelay({
-    adminToken,
-    persist,
-    // The benchmark is one client sending thousands of requests a minute on purpose.
-    vars: { GATEHOUSE_RATE_LIMIT_PER_MINUTE: '100000000' },
-    quiet: true,
-  });
+  // The benchmark is one client sending thousands of requests a minute on purpose.
+  const vars = { GATEHOUSE_RATE_LIMIT_PER_MINUTE: '100000000' };
+  const worker =
+    runtime === 'workerd'
+      ? await startDirectRelay({ adminToken, persist, vars })
+      : await startLocalRelay({ adminToken, persist, vars, quiet: true });
   try {
     const base = worker.url;
     const api = (path: string) => new URL(`/api/v1${path}`, base);
