@@ -4,14 +4,28 @@ import './check-node.mjs';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderUnicodeCompact } from 'uqr';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const host = '127.0.0.1';
+// Loopback only, unless `npm start -- --lan`: then a phone on the same network can reach the
+// relay, and the pairing link and QR code carry this machine's LAN address.
+const lan = process.argv.includes('--lan');
+const host = lan ? '0.0.0.0' : '127.0.0.1';
 const port = Number(process.env.GATEHOUSE_PORT ?? 8787);
-const relayUrl = `http://${host}:${port}`;
+const relayUrl = `http://127.0.0.1:${port}`;
+const publicUrl = lan ? `http://${lanAddress() ?? '127.0.0.1'}:${port}` : relayUrl;
+
+/** The first non-internal IPv4 address of this machine, if it has one. */
+function lanAddress(): string | undefined {
+  for (const addresses of Object.values(networkInterfaces())) {
+    const found = addresses?.find((address) => address.family === 'IPv4' && !address.internal);
+    if (found) return found.address;
+  }
+  return undefined;
+}
 const devVarsPath = join(root, '.dev.vars');
 const adminTokenName = 'GATEHOUSE_ADMIN_TOKEN';
 
@@ -80,8 +94,8 @@ async function waitForHealth(child: ChildProcess, timeoutMs = 60_000): Promise<v
   throw new Error(`the relay did not answer ${relayUrl}/healthz within ${timeoutMs / 1000} s`);
 }
 
-async function call<T>(adminToken: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${relayUrl}/api/v1${path}`, {
+async function call<T>(adminToken: string, path: string, body: unknown, base = relayUrl): Promise<T> {
+  const res = await fetch(`${base}/api/v1${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -100,7 +114,7 @@ function banner(pairing: { code: string; url: string; expiresAt: string }, agent
   return [
     '',
     '════════════════════════════════════════════════════════════════════',
-    ` Gatehouse relay: ${relayUrl}`,
+    ` Gatehouse relay: ${publicUrl}`,
     '════════════════════════════════════════════════════════════════════',
     '',
     ` Pair a browser or phone (code valid until ${new Date(pairing.expiresAt).toLocaleTimeString()}, single use):`,
@@ -108,6 +122,14 @@ function banner(pairing: { code: string; url: string; expiresAt: string }, agent
     `   or open       ${pairing.url}`,
     '',
     renderUnicodeCompact(pairing.url, { border: 2 }),
+    '',
+    ' Browser extension (built just now):',
+    `   Chrome: chrome://extensions → Developer mode → Load unpacked → ${join(root, 'extension', '.output', 'chrome-mv3')}`,
+    `   Firefox: about:debugging → Load Temporary Add-on → ${join(root, 'extension', '.output', 'firefox-mv2', 'manifest.json')}`,
+    `   then open its options, enter ${publicUrl} and the pairing code.`,
+    lan
+      ? ' Phone: scan the QR code (same network) — the approver UI opens and pairs itself.'
+      : ' Phone: run `npm start -- --lan` so a phone on your network can reach this relay, then scan the QR code.',
     '',
     ' Agent token (shown once; keep it):',
     `   ${agentToken}`,
@@ -135,10 +157,12 @@ async function main(): Promise<void> {
 
   try {
     await waitForHealth(child);
+    // Asked at the address the phone will use, so the link in the QR code points there.
     const pairing = await call<{ code: string; url: string; expiresAt: string }>(
       adminToken,
       '/pairing-codes',
       {},
+      publicUrl,
     );
     const agent = await call<{ token: string }>(adminToken, '/tokens', {
       role: 'agent',
