@@ -1,0 +1,149 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decisionBadge } from '../../shared/badges/index.ts';
+import { type ExtensionBrowser, launchExtension } from '../support/chromium.ts';
+import { askAndWait, expectDecisionRows, hookText, requestCard } from '../support/extension-cards.ts';
+import { pairExtension } from '../support/extension-pairing.ts';
+import { screenshot } from '../support/extension-screenshots.ts';
+import { startRelay, type TestRelay } from './client-relay.ts';
+
+// An agent asks; the extension's toolbar badge and a notification say so; the popup shows the
+// request and why it was asked; Approve once lets the waiting agent through.
+//
+// The session runs in `auto` mode so the relay's reviewer (the heuristic one, gatehouse/heuristic-1,
+// docs/risk-and-reviewer.md) is what asks: `rm -rf build` is medium risk → ask with medium
+// confidence, category destructive — so evaluator, reviewer model and confidence all have
+// something real to show.
+
+let relay: TestRelay;
+let extension: ExtensionBrowser;
+
+beforeAll(async () => {
+  relay = await startRelay();
+  extension = await launchExtension();
+  await (await pairExtension(extension, relay.url, relay.admin)).close();
+});
+
+afterAll(async () => {
+  await extension?.close();
+  await relay?.stop();
+});
+
+/** The toolbar popup is at most 800×600; open it at a popup's size. */
+async function openPopup(path = 'popup.html'): Promise<Page> {
+  const page = await extension.open(path);
+  await page.setViewportSize({ width: 420, height: 600 });
+  return page;
+}
+
+describe('an ask, approved from the popup', () => {
+  it('badge 1 and a notification → the card says why → Approve once → the agent is allowed', async () => {
+    const sid = 'cleanup-build';
+    await relay.agent.declareSession(sid, { title: 'Clean the build', agent: 'e2e agent', mode: 'auto' });
+    const ask = await askAndWait(relay.agent, sid, {
+      tool_call_id: 'rm-build',
+      tool: 'Bash',
+      input: { command: 'rm -rf build', description: 'Remove the old build output' },
+    });
+    const { decision, interaction } = ask.submitted;
+    expect(decision).toMatchObject({
+      behavior: 'ask',
+      evaluator: 'auto_reviewer',
+      confidence: 'medium',
+      risk: 'medium',
+    });
+
+    await expect.poll(() => extension.badgeText(), { timeout: 10_000 }).toBe('1');
+    await expect.poll(() => extension.notificationIds(), { timeout: 10_000 }).toHaveLength(1);
+
+    const popup = await openPopup();
+    const card = requestCard(popup, sid);
+    await card.waitFor({ timeout: 10_000 });
+    expect(await card.getAttribute('data-interaction-id')).toBe(interaction!.interactionId);
+    expect(await card.getAttribute('data-risk')).toBe('medium');
+    expect(await hookText(card, 'session-title')).toBe('Clean the build');
+    expect(await card.locator('[data-testid="queue-count"]').count()).toBe(0);
+    expect(await hookText(card, 'tool')).toBe('Bash');
+
+    const badge = decisionBadge(decision)!;
+    const shownBadge = card.locator('[data-testid="badge"]').first();
+    expect(await shownBadge.textContent()).toBe(badge.label); // "Review required · Medium"
+    expect(await shownBadge.getAttribute('data-color')).toBe(badge.color);
+
+    // Collapsed, one line says who asked and how sure it was.
+    const summary = await hookText(card, 'summary');
+    expect(summary).toContain('Auto reviewer');
+    expect(summary).toMatch(/medium/i);
+    expect(summary).toContain('gatehouse/heuristic-1');
+    expect(summary).toContain('Destructive');
+    expect(await hookText(card, 'arguments')).toContain('"command": "rm -rf build"');
+
+    // Every action is reachable in the first viewport, collapsed.
+    for (const action of ['allow_once', 'allow_session', 'allow_always', 'deny']) {
+      const button = card.locator(`[data-action="${action}"]`);
+      expect(await button.count(), action).toBe(1);
+      const box = await button.boundingBox();
+      expect(box, action).not.toBeNull();
+      expect(box!.y + box!.height, action).toBeLessThanOrEqual(600);
+    }
+    await screenshot(popup, 'popup-collapsed');
+
+    // Expanded: the PERMISSION DECISION section, row by row, exactly as decisionSection() says.
+    await card.locator('[data-testid="expand"]').click();
+    expect(await card.locator('[data-testid="expand"]').getAttribute('aria-expanded')).toBe('true');
+    await expectDecisionRows(card, decision);
+    expect(await card.locator('dd[data-row="Reason"]').textContent()).toBe(decision.reason);
+    await screenshot(popup, 'popup-expanded');
+
+    await card.locator('[data-action="allow_once"]').click();
+    const answer = await ask.answer;
+    expect(answer).toMatchObject({
+      outcome: 'allow',
+      resolution: { source: 'user', actionId: 'allow_once', scope: 'once' },
+    });
+    await expect.poll(() => extension.badgeText(), { timeout: 10_000 }).toBe('');
+    await expect.poll(() => extension.notificationIds(), { timeout: 10_000 }).toHaveLength(0);
+    await popup.locator('[data-testid="state-empty"]').waitFor({ timeout: 10_000 });
+    await popup.close();
+  });
+
+  it('a notification-triggered request: popup.html?session=SID shows that session’s request', async () => {
+    await relay.agent.declareSession('other-work', {
+      title: 'Refactor',
+      agent: 'e2e agent',
+      mode: 'default',
+    });
+    const other = await askAndWait(relay.agent, 'other-work', {
+      tool_call_id: 'fetch-deps',
+      tool: 'Bash',
+      input: { command: 'npm install left-pad' },
+    });
+    const sid = 'deploy-preview';
+    await relay.agent.declareSession(sid, { title: 'Deploy a preview', agent: 'e2e agent', mode: 'default' });
+    const ask = await askAndWait(relay.agent, sid, {
+      tool_call_id: 'push',
+      tool: 'Bash',
+      input: { command: 'git push origin feature/preview' },
+    });
+    await expect.poll(() => extension.badgeText(), { timeout: 10_000 }).toBe('2');
+    await expect.poll(() => extension.notificationIds(), { timeout: 10_000 }).toHaveLength(2);
+
+    const popup = await openPopup(`popup.html?session=${encodeURIComponent(sid)}`);
+    const card = requestCard(popup, sid);
+    await card.waitFor({ timeout: 10_000 });
+    expect(await hookText(card, 'tool')).toBe('Bash');
+    expect(await hookText(card, 'arguments')).toContain('git push origin feature/preview');
+    const box = await card.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeLessThan(600);
+    await screenshot(popup, 'notification-request');
+
+    // Answer both, so the badge returns to nothing.
+    await card.locator('[data-action="allow_once"]').click();
+    expect(await ask.answer).toMatchObject({ outcome: 'allow' });
+    await requestCard(popup, 'other-work').locator('[data-action="allow_once"]').click();
+    expect(await other.answer).toMatchObject({ outcome: 'allow' });
+    await expect.poll(() => extension.badgeText(), { timeout: 10_000 }).toBe('');
+    await popup.close();
+  });
+});
