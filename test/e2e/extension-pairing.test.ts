@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairWithRelay } from '../../client/sdk/index.ts';
 import { type ExtensionBrowser, launchExtension } from '../support/chromium.ts';
 import { fillPairingForm, pairExtension, pairingCode, sitePattern } from '../support/extension-pairing.ts';
 import { closedPort, startRelay, type TestRelay } from './client-relay.ts';
@@ -43,10 +44,18 @@ const errorOf = async (page: Awaited<ReturnType<typeof fillPairingForm>>) => {
 };
 
 describe('pairing through the options page', () => {
-  it('an invalid URL is named before anything is sent', async () => {
-    const page = await fillPairingForm(extension, 'not a url', 'AB12CD34');
+  it('an invalid URL is refused before anything is sent', async () => {
+    // Not http(s): the page's own check names it.
+    const page = await fillPairingForm(extension, 'ftp://127.0.0.1:8787', 'AB12CD34');
     expect(await errorOf(page)).toMatch(/invalid.*url/i);
     expect(await page.locator('[data-testid="paired"]').count()).toBe(0);
+    // Not a URL at all: the field (type=url) does not let the form submit.
+    await page.locator('#relay-url').fill('not a url');
+    await page.locator('#pair').click();
+    expect(await page.locator('#relay-url').evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(
+      false,
+    );
+    expect(await page.locator('[data-testid="pair-status"]').getAttribute('data-state')).toBe('error');
     await page.close();
   });
 
@@ -70,12 +79,7 @@ describe('pairing through the options page', () => {
 
   it('a code already used elsewhere is named used or expired', async () => {
     const code = await pairingCode(relay.admin);
-    const response = await fetch(`${relay.url}/api/v1/pair`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code }),
-    });
-    expect(response.status).toBe(200);
+    expect(await pairWithRelay({ url: relay.url, code })).toMatchObject({ workspaceId: 'default' });
     const page = await fillPairingForm(extension, relay.url, code);
     expect(await errorOf(page)).toMatch(/already used|expired/i);
     expect(await page.locator('[data-testid="paired"]').count()).toBe(0);
