@@ -1,5 +1,6 @@
 import { limits } from '../contract/limits.ts';
 import { parseList } from './list.ts';
+import { analyzePlain } from './plain.ts';
 import { type Collector, newScan, ShellSyntaxError } from './scanner.ts';
 import type { ShellAnalysis } from './types.ts';
 
@@ -19,6 +20,12 @@ const RECENT_CHARS = 1024 * 1024;
  */
 const recentCommands: (string | undefined)[] = new Array(RECENT_ANALYSES).fill(undefined);
 const recentAnalyses: (ShellAnalysis | undefined)[] = new Array(RECENT_ANALYSES).fill(undefined);
+/**
+ * A few characters of each command and its length, compared before the command itself: commands
+ * often share their length and start (`npm test -- …`), and telling two apart by comparing them
+ * made every new command cost a scan of each one in the ring.
+ */
+const recentPrints = new Int32Array(RECENT_ANALYSES);
 /** The slot of the oldest entry, and how many slots from there on are filled. */
 let oldest = 0;
 let count = 0;
@@ -38,9 +45,10 @@ let recentChars = 0;
  * Work is linear in the input (nesting is capped at MAX_NESTING), and pure: no I/O, no platform APIs.
  */
 export function analyzeShell(command: string): ShellAnalysis {
+  const print = fingerprint(command);
   for (let back = count - 1; back >= 0; back -= 1) {
     const slot = (oldest + back) % RECENT_ANALYSES;
-    if (recentCommands[slot] === command) return recentAnalyses[slot]!;
+    if (recentPrints[slot] === print && recentCommands[slot] === command) return recentAnalyses[slot]!;
   }
   const analysis = analyzeUncached(command);
   while (count > 0 && (count >= RECENT_ANALYSES || recentChars + command.length > RECENT_CHARS)) {
@@ -53,13 +61,31 @@ export function analyzeShell(command: string): ShellAnalysis {
   const slot = (oldest + count) % RECENT_ANALYSES;
   recentCommands[slot] = command;
   recentAnalyses[slot] = analysis;
+  recentPrints[slot] = print;
   recentChars += command.length;
   count += 1;
   return analysis;
 }
 
+/** The length and the last two and the middle character of a command, in 32 bits (0 when too short). */
+function fingerprint(command: string): number {
+  const length = command.length;
+  const last = command.charCodeAt(length - 1);
+  const beforeLast = command.charCodeAt(length - 2);
+  const middle = command.charCodeAt(length >> 1);
+  return (((length * 31 + last) * 31 + beforeLast) * 31 + middle) | 0;
+}
+
 /** `analyzeShell` without the memo: a fresh analysis every time (tests compare the two). */
 export function analyzeUncached(command: string): ShellAnalysis {
+  return (command.length <= limits.inputChars && analyzePlain(command)) || analyzeExhaustive(command);
+}
+
+/**
+ * The general parser, for every command: what the plain-command fast path (plain.ts) must agree
+ * with wherever it answers.
+ */
+export function analyzeExhaustive(command: string): ShellAnalysis {
   const out: Collector = {
     segments: [],
     redirections: [],

@@ -1,4 +1,5 @@
 import { readHeredocBodies } from './heredoc.ts';
+import { keywordKind } from './keywords.ts';
 import { checkDepth, fail, type Scan } from './scanner.ts';
 import type { ShellWord } from './types.ts';
 import { type LexedWord, lexWord, newLexedWord } from './word.ts';
@@ -55,26 +56,6 @@ const NONE: readonly never[] = Object.freeze([]);
 function kept<T>(scratch: readonly T[], count: number): readonly T[] {
   return count === 0 ? NONE : scratch.slice(0, count);
 }
-
-/** Reserved words that open or continue a compound command; the next word is a command again. */
-const LEADING_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'while', 'until', 'do', '!', '{', 'time']);
-/** Reserved words that close a compound command. */
-const CLOSING_KEYWORDS = new Set(['fi', 'done', '}']);
-/**
- * Compound commands whose bodies are not plain command lists (`case` patterns, `[[ a < b ]]`,
- * loop variables, function bodies). Refusing them keeps the segment list trustworthy.
- */
-const UNSUPPORTED_KEYWORDS = new Set([
-  'case',
-  'esac',
-  'for',
-  'select',
-  'function',
-  'coproc',
-  '[[',
-  ']]',
-  'in',
-]);
 
 const DESCRIPTOR = /^(\d+-?|-)$/;
 
@@ -216,21 +197,6 @@ export function parseList(s: Scan, depth: number, closer: ')' | undefined): void
   }
 }
 
-/** What a plain word at command position is to the parser, when it is a reserved word. */
-const KEYWORDS: ReadonlyMap<string, 'leading' | 'closing' | 'unsupported'> = new Map([
-  ...[...LEADING_KEYWORDS].map((word) => [word, 'leading'] as const),
-  ...[...CLOSING_KEYWORDS].map((word) => [word, 'closing'] as const),
-  ...[...UNSUPPORTED_KEYWORDS].map((word) => [word, 'unsupported'] as const),
-]);
-
-/** First characters of reserved words: most command names are rejected without a hash lookup. */
-const KEYWORD_STARTS = new Set([...KEYWORDS.keys()].map((word) => word.charCodeAt(0)));
-const LONGEST_KEYWORD = Math.max(...[...KEYWORDS.keys()].map((word) => word.length));
-
-function mayBeKeyword(word: string): boolean {
-  return word.length <= LONGEST_KEYWORD && KEYWORD_STARTS.has(word.charCodeAt(0));
-}
-
 /** Places a word: a reserved word, an assignment before the command name, or an argument. */
 function addWord(cmd: CommandBuilder, word: LexedWord): void {
   if (cmd.closed) fail(`unexpected word ${JSON.stringify(word.raw)} after the end of a compound command`);
@@ -238,7 +204,7 @@ function addWord(cmd: CommandBuilder, word: LexedWord): void {
   if (plain && atCommandPosition(cmd)) {
     if (cmd.afterTime && word.value === '-p') return;
     cmd.afterTime = false;
-    const keyword = mayBeKeyword(word.value) ? KEYWORDS.get(word.value) : undefined;
+    const keyword = keywordKind(word.value);
     if (keyword === 'unsupported') fail(`"${word.value}" commands are not supported`);
     if (keyword === 'leading') {
       cmd.afterTime = word.value === 'time';

@@ -1,0 +1,107 @@
+import { keywordKind } from './keywords.ts';
+import type { ShellAnalysis, ShellSegment, ShellWord } from './types.ts';
+
+/**
+ * The analysis of a plain command list, or undefined when the command is not one. Plain means
+ * words of letters, digits and the punctuation that means nothing to the shell, blanks, globs, and
+ * the operators `&&`, `||`, `|` and `;` between commands — most of what agents run
+ * (`npm test -- --run x && git status`). Such a command needs none of the general parser's
+ * machinery: each word is a slice of the text and its own raw form, nothing is quoted, expanded,
+ * substituted or redirected, and the commands come in text order.
+ *
+ * Whatever it returns is exactly what the general parser returns (`test/unit/shell-fastpath.test.ts`
+ * compares the two); anything else — a quote, `$`, a redirection, a reserved word or an assignment
+ * at command position, an operator out of place, a newline, any character outside ASCII — is left
+ * to the general parser, which also words every error.
+ */
+export function analyzePlain(command: string): ShellAnalysis | undefined {
+  const segments: ShellSegment[] = [];
+  const length = command.length;
+  // The command being collected; undefined before its first word.
+  let argv: string[] | undefined;
+  let words: ShellWord[] = [];
+  let start = 0;
+  let end = 0;
+  // After `&&`, `||` or `|` another command must follow.
+  let pending = false;
+  let pos = 0;
+  while (pos < length) {
+    const code = command.charCodeAt(pos);
+    const kind = code < 128 ? KINDS[code]! : OTHER;
+    if (kind === BLANK) {
+      pos += 1;
+    } else if (kind === WORD || kind === GLOB) {
+      let glob = kind === GLOB;
+      let after = pos + 1;
+      for (; after < length; after += 1) {
+        const next = command.charCodeAt(after);
+        const nextKind = next < 128 ? KINDS[next]! : OTHER;
+        if (nextKind === GLOB) glob = true;
+        else if (nextKind !== WORD) break;
+      }
+      const word = command.slice(pos, after);
+      if (argv === undefined) {
+        // A reserved word or an assignment changes what the next words are: the general parser's.
+        if (word.includes('=') || keywordKind(word) !== undefined) return undefined;
+        argv = [word];
+        words = [{ raw: word, dynamic: false, glob }];
+        start = pos;
+      } else {
+        argv.push(word);
+        words.push({ raw: word, dynamic: false, glob });
+      }
+      end = after;
+      pos = after;
+      pending = false;
+    } else if (kind === OPERATOR) {
+      if (argv === undefined) return undefined;
+      const next = command.charCodeAt(pos + 1);
+      if (code === AMPERSAND) {
+        // A single `&` (a background job, `&>`) is the general parser's.
+        if (next !== AMPERSAND) return undefined;
+        pos += 2;
+        pending = true;
+      } else if (code === PIPE) {
+        if (next === AMPERSAND) return undefined;
+        pos += next === PIPE ? 2 : 1;
+        pending = true;
+      } else {
+        // `;;` and `;&` belong to `case`.
+        if (next === SEMICOLON || next === AMPERSAND) return undefined;
+        pos += 1;
+        pending = false;
+      }
+      segments.push({ argv, assignments: NONE, text: command.slice(start, end), words });
+      argv = undefined;
+    } else return undefined;
+  }
+  if (pending) return undefined;
+  if (argv !== undefined) segments.push({ argv, assignments: NONE, text: command.slice(start, end), words });
+  return { segments, redirections: NONE, substitution: false, expansion: false, background: false };
+}
+
+/** What a segment without assignments and an analysis without redirections share: nobody may change one. */
+const NONE: readonly never[] = Object.freeze([]);
+
+const AMPERSAND = 38;
+const SEMICOLON = 59;
+const PIPE = 124;
+
+/** How the fast path treats an ASCII character; everything else sends the command to the general parser. */
+const OTHER = 0;
+/** Ordinary in every position but at the start of a command, where `=` may make an assignment. */
+const WORD = 1;
+/** `*`, `?`, `[`: the word may expand to file names. */
+const GLOB = 2;
+const BLANK = 3;
+/** `&`, `|`, `;`. */
+const OPERATOR = 4;
+const KINDS = new Uint8Array(128);
+for (const [chars, kind] of [
+  ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789%+,-./:=@]^_~', WORD],
+  ['*?[', GLOB],
+  [' \t', BLANK],
+  ['&|;', OPERATOR],
+] as const) {
+  for (const char of chars) KINDS[char.charCodeAt(0)] = kind;
+}
