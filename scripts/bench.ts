@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 // `npm run bench`: the speed targets, measured and printed as figures (never asserted in tests).
+import { printApproverFigures } from '../test/bench/approver.ts';
 import { benchEngine } from '../test/bench/engine.ts';
 import { benchRelay } from '../test/bench/relay.ts';
 
@@ -36,3 +37,5 @@ for (const [label, stateDir, runtime] of runs) {
     `  one bare request at a time (GET /healthz): p50 ${fmt(relay.bareRequestP50Ms)} ms — the round trip makes three HTTP exchanges and one push`,
   );
 }
+
+await printApproverFigures();
