@@ -118,8 +118,10 @@ describe('the approval dock', () => {
       input: { command: 'npm install left-pad' },
     });
     const cdp = await extension.context.newCDPSession(page);
-    const button = await waitForDockNode(cdp, '[data-action="allow_once"]');
+    await waitForDockNode(cdp, '[data-action="allow_once"]');
     expect(await dockNode(cdp, '[data-testid="tool"]')).not.toBeNull();
+    // Node ids last until the next DOM.getDocument: look the button up once more, then use it.
+    const button = (await dockNode(cdp, '[data-action="allow_once"]'))!;
     await screenshot(page, 'dock');
 
     // The page's own reach: events on the host, and (via CDP, in the page's world) on the button.
@@ -139,7 +141,9 @@ describe('the approval dock', () => {
     expect((await relay.agent.getToolCall(sid, 'docked')).outcome).toBe('pending');
 
     // A real click where the button is.
-    const { model } = await cdp.send('DOM.getBoxModel', { nodeId: button });
+    const { model } = await cdp.send('DOM.getBoxModel', {
+      nodeId: (await dockNode(cdp, '[data-action="allow_once"]'))!,
+    });
     const [x1, y1, , , x3, y3] = model.content;
     await page.mouse.click((x1! + x3!) / 2, (y1! + y3!) / 2);
     expect(await ask.answer).toMatchObject({ outcome: 'allow', resolution: { actionId: 'allow_once' } });

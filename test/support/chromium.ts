@@ -23,7 +23,8 @@ import { root } from './local-relay.ts';
  */
 
 export const chromiumPath = process.env.GATEHOUSE_CHROMIUM ?? '/usr/bin/chromium';
-export const extensionDir = join(root, 'extension/.output/chrome-mv3');
+/** The built Chrome extension; another build can be pointed at (e.g. a deliberately broken copy). */
+export const extensionDir = process.env.GATEHOUSE_EXTENSION_DIR ?? join(root, 'extension/.output/chrome-mv3');
 
 // Inside `evaluate` callbacks, which run in the extension's service worker or on its pages.
 declare const chrome: typeof ExtensionApi;
