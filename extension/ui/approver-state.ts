@@ -1,0 +1,162 @@
+import type { Interaction } from '../../shared/contract/index.ts';
+import type { ActionKey } from './card-actions.ts';
+import { type CardNotice, isFinal, noticeFor } from './card-notice.ts';
+import { arrangeCards, type Card, cardKey } from './card-order.ts';
+import type { Connection, InboxState, PortResult } from './port.ts';
+
+/**
+ * Everything the approver remembers between inbox updates, changed only by `approverReducer`:
+ * the cards on screen, each card's own state, and which card the keyboard acts on. Pure, so
+ * every rule about what a card shows is tested without a browser.
+ */
+
+/** One card's state, keyed by interaction id. */
+export interface CardUi {
+  expanded: boolean;
+  /** The deny form (comment and confirm) is open. */
+  denying: boolean;
+  /** The answer on its way to the relay: every button is disabled meanwhile. */
+  sending: ActionKey | null;
+  /** The answer the relay accepted; the card leaves with the next inbox update. */
+  sent: ActionKey | null;
+  notice: CardNotice | null;
+}
+
+export interface ApproverState {
+  connection: Connection;
+  relayUrl: string | null;
+  error?: string;
+  cards: Card[];
+  ui: Readonly<Record<string, CardUi>>;
+  /** Cards dismissed while the inbox still had them (it drops them soon). */
+  dismissed: ReadonlySet<string>;
+  /** The card keyboard shortcuts act on when focus is on none. */
+  selected: number;
+  /** A session whose card to select as soon as it shows (the popup opened for one request). */
+  focusSessionId: string | null;
+}
+
+export type ApproverEvent =
+  | { type: 'inbox'; state: InboxState }
+  | { type: 'expand'; id: string }
+  | { type: 'deny-open'; id: string }
+  | { type: 'deny-cancel'; id: string }
+  | { type: 'sending'; id: string; action: ActionKey }
+  | { type: 'answered'; id: string; action: ActionKey; result: PortResult<Interaction> }
+  | { type: 'learned'; id: string; notice: CardNotice }
+  | { type: 'dismiss'; id: string }
+  | { type: 'select'; index: number }
+  | { type: 'move'; by: 1 | -1 };
+
+export const idleCard: CardUi = { expanded: false, denying: false, sending: null, sent: null, notice: null };
+
+export function initialApproverState(focusSessionId?: string): ApproverState {
+  return {
+    connection: 'connecting',
+    relayUrl: null,
+    cards: [],
+    ui: {},
+    dismissed: new Set(),
+    selected: 0,
+    focusSessionId: focusSessionId ?? null,
+  };
+}
+
+export const cardUi = (state: ApproverState, id: string): CardUi => state.ui[id] ?? idleCard;
+
+/** Whether a card can still be answered from here. */
+export function canAct(card: Card, ui: CardUi): boolean {
+  return card.live && ui.sent === null && !isFinal(ui.notice);
+}
+
+const clamp = (index: number, length: number) => Math.max(0, Math.min(index, length - 1));
+
+function withCard(state: ApproverState, id: string, change: (ui: CardUi) => CardUi): ApproverState {
+  return { ...state, ui: { ...state.ui, [id]: change(cardUi(state, id)) } };
+}
+
+function onInbox(state: ApproverState, inbox: InboxState): ApproverState {
+  const forget = (id: string) => state.dismissed.has(id) || cardUi(state, id).sent !== null;
+  const arranged = arrangeCards(state.cards, inbox.connection, inbox.sessions, forget);
+  const cards = arranged.filter((card) => !state.dismissed.has(cardKey(card)));
+  const liveKeys = new Set(arranged.filter((card) => card.live).map(cardKey));
+  // Keep only what is still on screen: /app stays open for days.
+  const ui: Record<string, CardUi> = {};
+  for (const card of cards) {
+    const kept = state.ui[cardKey(card)];
+    if (kept) ui[cardKey(card)] = kept;
+  }
+  let { selected, focusSessionId } = state;
+  if (focusSessionId !== null) {
+    const index = cards.findIndex((card) => card.session.sessionId === focusSessionId);
+    if (index !== -1) {
+      selected = index;
+      focusSessionId = null;
+    }
+  }
+  const next: ApproverState = {
+    connection: inbox.connection,
+    relayUrl: inbox.relayUrl,
+    cards,
+    ui,
+    dismissed: new Set([...state.dismissed].filter((id) => liveKeys.has(id))),
+    selected: clamp(selected, cards.length),
+    focusSessionId,
+  };
+  if (inbox.error !== undefined) next.error = inbox.error;
+  return next;
+}
+
+function onAnswered(ui: CardUi, action: ActionKey, result: PortResult<Interaction>): CardUi {
+  if (result.ok) return { ...ui, sending: null, sent: action, denying: false, notice: null };
+  const notice = noticeFor(result);
+  return { ...ui, sending: null, notice, denying: isFinal(notice) ? false : ui.denying };
+}
+
+export function approverReducer(state: ApproverState, event: ApproverEvent): ApproverState {
+  switch (event.type) {
+    case 'inbox':
+      return onInbox(state, event.state);
+    case 'expand':
+      return withCard(state, event.id, (ui) => ({ ...ui, expanded: !ui.expanded }));
+    case 'deny-open':
+      return withCard(state, event.id, (ui) => ({ ...ui, denying: true }));
+    case 'deny-cancel':
+      return withCard(state, event.id, (ui) => ({ ...ui, denying: false }));
+    case 'sending':
+      // One answer at a time per card: a second press while one is on its way changes nothing.
+      return cardUi(state, event.id).sending
+        ? state
+        : withCard(state, event.id, (ui) => ({ ...ui, sending: event.action, notice: null }));
+    case 'answered':
+      return withCard(state, event.id, (ui) => onAnswered(ui, event.action, event.result));
+    case 'learned':
+      // A stale card learned how its question ended; a final notice from our own answer wins.
+      return isFinal(cardUi(state, event.id).notice)
+        ? state
+        : withCard(state, event.id, (ui) => ({ ...ui, notice: event.notice }));
+    case 'dismiss': {
+      const cards = state.cards.filter((card) => cardKey(card) !== event.id);
+      const { [event.id]: _gone, ...ui } = state.ui;
+      return {
+        ...state,
+        cards,
+        ui,
+        dismissed: new Set([...state.dismissed, event.id]),
+        selected: clamp(state.selected, cards.length),
+      };
+    }
+    case 'select':
+      return { ...state, selected: clamp(event.index, state.cards.length) };
+    case 'move':
+      return { ...state, selected: clamp(state.selected + event.by, state.cards.length) };
+  }
+}
+
+/** Which state notice to show: exactly one while nothing is pending or the relay is not live. */
+export type ShownState = 'unpaired' | 'unreachable' | 'connecting' | 'empty';
+
+export function shownState(state: ApproverState): ShownState | null {
+  if (state.connection !== 'live') return state.connection;
+  return state.cards.some((card) => card.live) ? null : 'empty';
+}

@@ -1,0 +1,147 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
+import type { Interaction } from '../../shared/contract/index.ts';
+import { approverReducer, canAct, cardUi, initialApproverState, shownState } from './approver-state.ts';
+import { type ActionKey, cardActions, denyAnswer } from './card-actions.ts';
+import { type Card, cardKey } from './card-order.ts';
+import type { ApproverPort, PortResult } from './port.ts';
+import { RequestCard } from './request-card.tsx';
+import { SessionList } from './session-list.tsx';
+import { shortcutFor, shortcutHint } from './shortcuts.ts';
+import { StateNotice } from './state-notice.tsx';
+
+/** What differs between the surfaces that show the approver: the popup and /app. */
+export interface ApproverExtras {
+  /** `popup` is sized for a toolbar popup (~380 px); `app` gets touch-sized targets. Default `popup`. */
+  surface?: 'popup' | 'app';
+  /** Shown in the unpaired state: the popup's way to the options page, /app's pairing form. */
+  unpaired?: ComponentChildren;
+  /** Reconnect at once. Given, the unreachable state offers a Retry button. */
+  retry?: () => void;
+  /** Select and focus this session's card when it shows (the popup opened for one request). */
+  focusSessionId?: string;
+  /** Extra controls at the end of the top bar, e.g. /app's "Forget this relay". */
+  toolbar?: ComponentChildren;
+}
+
+/** Port results that threw instead of answering (a port must not, but a closed page's may). */
+const thrown = (cause: unknown): PortResult<Interaction> => ({
+  ok: false,
+  refusal: 'unreachable',
+  message: cause instanceof Error ? cause.message : String(cause),
+});
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/**
+ * The approver: every pending question (one card per session), the state of the connection,
+ * and the workspace's sessions with their timelines. Everything it knows comes from `port`.
+ */
+export function Approver({ port, extras = {} }: { port: ApproverPort; extras?: ApproverExtras }) {
+  const [state, dispatch] = useReducer(approverReducer, extras.focusSessionId, initialApproverState);
+  const [focusSignal, setFocusSignal] = useState(0);
+  const inFlight = useRef(new Set<string>());
+  const latest = useRef(state);
+  latest.current = state;
+
+  useEffect(() => port.subscribe((inbox) => dispatch({ type: 'inbox', state: inbox })), [port]);
+
+  // The card a notification pointed at takes focus once it shows.
+  const awaitingFocus = state.focusSessionId !== null;
+  useEffect(() => {
+    if (extras.focusSessionId && !awaitingFocus) setFocusSignal((signal) => signal + 1);
+  }, [awaitingFocus]);
+
+  async function answer(card: Card, action: ActionKey, comment?: string) {
+    const id = cardKey(card);
+    const offered = cardActions(card.interaction.actions).find((candidate) => candidate.key === action);
+    if (!offered || inFlight.current.has(id) || !canAct(card, cardUi(latest.current, id))) return;
+    inFlight.current.add(id);
+    dispatch({ type: 'sending', id, action });
+    const sent = action === 'deny' ? denyAnswer(comment ?? '') : offered.answer;
+    const result = await port.respond(card.session.sessionId, id, sent).catch(thrown);
+    inFlight.current.delete(id);
+    dispatch({ type: 'answered', id, action, result });
+  }
+
+  const act = useRef(answer);
+  act.current = answer;
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || isTyping(event.target)) return;
+      const shortcut = shortcutFor(event);
+      const { cards, selected } = latest.current;
+      if (!shortcut || cards.length === 0) return;
+      const focused = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>(
+        '[data-testid="request"]',
+      );
+      const focusedIndex = cards.findIndex((card) => cardKey(card) === focused?.dataset.interactionId);
+      const index = focusedIndex === -1 ? selected : focusedIndex;
+      const card = cards[index];
+      if (!card) return;
+      event.preventDefault();
+      if (shortcut.kind === 'move') {
+        dispatch({ type: 'select', index: index + shortcut.by });
+        setFocusSignal((signal) => signal + 1);
+      } else if (shortcut.kind === 'expand') {
+        dispatch({ type: 'expand', id: cardKey(card) });
+      } else if (shortcut.action === 'deny') {
+        const offered = cardActions(card.interaction.actions).some((action) => action.key === 'deny');
+        if (offered && canAct(card, cardUi(latest.current, cardKey(card))))
+          dispatch({ type: 'deny-open', id: cardKey(card) });
+      } else {
+        void act.current(card, shortcut.action);
+      }
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const shown = shownState(state);
+  // The session list follows the inbox: any change there is worth a fresh read.
+  const inboxVersion = `${state.connection}|${state.cards.map((card) => `${cardKey(card)}:${card.session.updatedAt}`).join(',')}`;
+  return (
+    <main
+      class={`approver approver--${extras.surface ?? 'popup'}`}
+      data-testid="approver"
+      data-connection={state.connection}
+    >
+      <header class="approver-bar">
+        <span class="brand">Gatehouse</span>
+        {state.relayUrl && <span class="relay quiet">{state.relayUrl.replace(/^https?:\/\//, '')}</span>}
+        {extras.toolbar}
+      </header>
+      {shown && (
+        <StateNotice
+          shown={shown}
+          relayUrl={state.relayUrl}
+          error={state.error}
+          unpaired={extras.unpaired}
+          retry={extras.retry}
+        />
+      )}
+      {state.cards.length > 0 && (
+        <section class="requests" aria-label="Waiting for you">
+          {state.cards.map((card, index) => (
+            <RequestCard
+              key={cardKey(card)}
+              card={card}
+              ui={cardUi(state, cardKey(card))}
+              selected={index === state.selected}
+              focusSignal={focusSignal}
+              port={port}
+              dispatch={dispatch}
+              onAnswer={(target, action, comment) => void answer(target, action, comment)}
+            />
+          ))}
+          <p class="shortcuts quiet" data-testid="shortcuts">
+            {shortcutHint}
+          </p>
+        </section>
+      )}
+      {state.connection !== 'unpaired' && <SessionList port={port} version={inboxVersion} />}
+    </main>
+  );
+}

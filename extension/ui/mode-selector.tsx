@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { SessionView } from '../../shared/contract/index.ts';
+import type { ApproverPort } from './port.ts';
+
+/**
+ * The session's declared modes (the agent's own names and descriptions), the current one
+ * selected; a change applies to the session's next evaluation. A session that declared none
+ * shows its mode as text: the engine's modes are not offered in the agent's place.
+ */
+export function ModeSelector({ session, port }: { session: SessionView; port: ApproverPort }) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // A newer view of the session (an inbox push, a refresh) is the truth again.
+  useEffect(() => setChosen(null), [session.mode]);
+
+  if (session.modes.length === 0) {
+    return (
+      <p class="mode">
+        Mode <span data-testid="mode-current">{session.mode}</span>
+      </p>
+    );
+  }
+  const current = pending ?? chosen ?? session.mode;
+  const known = session.modes.some((mode) => mode.id === current);
+
+  async function select(mode: string) {
+    if (mode === current) return;
+    setPending(mode);
+    setError(null);
+    const result = await port.selectMode(session.sessionId, mode).catch((cause: unknown) => ({
+      ok: false as const,
+      message: cause instanceof Error ? cause.message : String(cause),
+    }));
+    setPending(null);
+    if (result.ok) setChosen(result.value.mode);
+    else setError(`Mode not changed: ${result.message}`);
+  }
+
+  return (
+    <div class="mode">
+      <label>
+        Mode{' '}
+        <select
+          data-testid="mode"
+          value={current}
+          disabled={pending !== null}
+          onChange={(event) => void select(event.currentTarget.value)}
+        >
+          {/* A mode set some other way still shows as what it is. */}
+          {!known && <option value={current}>{current}</option>}
+          {session.modes.map((mode) => (
+            <option key={mode.id} value={mode.id} title={mode.description}>
+              {mode.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {error && (
+        <p class="error" data-testid="mode-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { resolutionOf, timelineItems } from '../../extension/ui/timeline-items.ts';
+import { decisionBadge } from '../../shared/badges/index.ts';
+import type { SessionEvent, ToolPermissionDecision } from '../../shared/contract/index.ts';
+import { allActions, askDecision, userResolution } from './ui-fixtures.ts';
+
+let seq = 0;
+const at = (name: SessionEvent['name'], value: unknown) =>
+  ({ seq: ++seq, ts: `2026-11-29T12:00:${String(seq).padStart(2, '0')}.000Z`, name, value }) as SessionEvent;
+
+const start = (toolCallId: string, tool: string) => at('TOOL_CALL_START', { toolCallId, tool, input: {} });
+const decided = (toolCallId: string, fields: Partial<ToolPermissionDecision> = {}) =>
+  at('tool_permission_decision', askDecision({ toolCallId, behavior: 'allow', ...fields }));
+
+describe('timelineItems', () => {
+  it('gives one item per decided tool call, newest first, with its tool name', () => {
+    const events = [start('c1', 'Read'), decided('c1'), start('c2', 'Bash'), decided('c2')];
+    const items = timelineItems(events);
+    expect(items.map((item) => [item.toolCallId, item.tool])).toEqual([
+      ['c2', 'Bash'],
+      ['c1', 'Read'],
+    ]);
+  });
+
+  it('keeps both stages of a resolved escalation', () => {
+    const ask = askDecision({ toolCallId: 'c1' });
+    const events = [
+      start('c1', 'Bash'),
+      at('tool_permission_decision', ask),
+      at('tool_approval_request', {
+        toolCallId: 'c1',
+        interactionId: 'int-1',
+        tool: 'Bash',
+        input: {},
+        decision: ask,
+        actions: allActions,
+        expiresAt: null,
+        queuePosition: 0,
+      }),
+      at('tool_permission_resolution', userResolution({ toolCallId: 'c1' })),
+      at('TOOL_CALL_RESULT', { toolCallId: 'c1', status: 'ok' }),
+    ];
+    const [item] = timelineItems(events);
+    expect(item?.decision).toEqual(ask);
+    expect(item?.resolution).toEqual(userResolution({ toolCallId: 'c1' }));
+    expect(decisionBadge(item!.decision, item!.resolution)?.label).toBe('User approved');
+  });
+
+  it('shows a Full Access call as not reviewed', () => {
+    const events = [start('c9', 'Write'), decided('c9', { source: 'full_access', evaluator: 'full_access' })];
+    const [item] = timelineItems(events);
+    expect(decisionBadge(item!.decision, item!.resolution)).toEqual({
+      label: 'Full Access · Not reviewed',
+      color: 'violet',
+    });
+  });
+
+  it('leaves out calls without a decision, and events of other kinds', () => {
+    const events = [
+      start('c1', 'Bash'),
+      at('mode_changed', { mode: 'plan', engineMode: 'plan', previousMode: 'default', by: 'approver' }),
+      at('session_updated', { title: 'x', by: 'agent' }),
+    ];
+    expect(timelineItems(events)).toEqual([]);
+  });
+
+  it('keeps a decision whose start fell out of the window, without a tool name', () => {
+    const [item] = timelineItems([decided('old')]);
+    expect(item?.tool).toBeNull();
+  });
+
+  it('takes the tool name from the approval request when there is no start', () => {
+    const ask = askDecision({ toolCallId: 'c3' });
+    const events = [
+      at('tool_permission_decision', ask),
+      at('tool_approval_request', {
+        toolCallId: 'c3',
+        interactionId: 'int-3',
+        tool: 'Deploy',
+        input: {},
+        decision: ask,
+        actions: [],
+        expiresAt: null,
+        queuePosition: 0,
+      }),
+    ];
+    expect(timelineItems(events)[0]?.tool).toBe('Deploy');
+  });
+
+  it('lets a later decision for the same call replace an earlier one', () => {
+    const events = [start('c1', 'Bash'), decided('c1', { risk: 'low' }), decided('c1', { risk: 'high' })];
+    const items = timelineItems(events);
+    expect(items).toHaveLength(1);
+    expect(items[0]?.decision.risk).toBe('high');
+  });
+
+  it('is empty for no events', () => {
+    expect(timelineItems([])).toEqual([]);
+  });
+});
+
+describe('resolutionOf', () => {
+  it('finds the resolution of one call among others', () => {
+    const events = [
+      at(
+        'tool_permission_resolution',
+        userResolution({ toolCallId: 'a', behavior: 'deny', actionId: 'deny' }),
+      ),
+      at('tool_permission_resolution', userResolution({ toolCallId: 'b' })),
+    ];
+    expect(resolutionOf(events, 'a')?.behavior).toBe('deny');
+    expect(resolutionOf(events, 'b')?.behavior).toBe('allow');
+    expect(resolutionOf(events, 'c')).toBeUndefined();
+  });
+});
