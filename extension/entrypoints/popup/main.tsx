@@ -1,12 +1,31 @@
+import '../../ui/approver.css';
+import './popup.css';
 import { render } from 'preact';
-import { useState } from 'preact/hooks';
+import { createPopupPort } from '../../lib/popup-port.ts';
+import { Approver } from '../../ui/approver.tsx';
 
-function Hello() {
-  const [n, setN] = useState(0);
-  return (
-    <button type="button" onClick={() => setN(n + 1)}>
-      clicked {n}
-    </button>
+/**
+ * The toolbar popup: the shared approver over the background's port. `?session=SID` (a
+ * notification was clicked) selects and focuses that session's request.
+ */
+const port = createPopupPort();
+const focusSessionId = new URLSearchParams(location.search).get('session') ?? undefined;
+
+const root = document.getElementById('root');
+if (root)
+  render(
+    <Approver
+      port={port}
+      extras={{
+        surface: 'popup',
+        retry: port.retry,
+        ...(focusSessionId ? { focusSessionId } : {}),
+        unpaired: (
+          <button type="button" class="action" id="open-options" onClick={port.openOptions}>
+            Pair in settings
+          </button>
+        ),
+      }}
+    />,
+    root,
   );
-}
-render(<Hello />, document.getElementById('root')!);
