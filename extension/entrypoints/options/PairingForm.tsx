@@ -37,7 +37,8 @@ export function PairingForm(props: { deps: OptionsDeps; paired: boolean; onPaire
   }
 
   return (
-    <form class="card" onSubmit={onSubmit}>
+    // Our own check names a bad URL in words; the browser's would only show a tooltip.
+    <form class="card" onSubmit={onSubmit} noValidate>
       <h2>{props.paired ? 'Pair with another relay' : 'Pair with a relay'}</h2>
       <label for="relay-url">Relay URL</label>
       <input
