@@ -12,13 +12,11 @@ import { sendRequest } from './send-request.ts';
 
 export interface OptionsDeps {
   requestOrigins(origins: string[]): Promise<boolean>;
-  removeOrigins(origins: string[]): Promise<boolean>;
   send: typeof sendRequest;
 }
 
 export const browserDeps: OptionsDeps = {
   requestOrigins: (origins) => browser.permissions.request({ origins }),
-  removeOrigins: (origins) => browser.permissions.remove({ origins }),
   send: sendRequest,
 };
 
@@ -54,10 +52,10 @@ export async function setDockFromForm(enabled: boolean, deps: OptionsDeps): Prom
     }
     if (!granted) return { ok: false, message: 'The dock needs access to web pages, and that was refused.' };
   }
+  // Turning it off unregisters the script but keeps the page access granted: Chrome withdraws
+  // every origin a removed pattern covers, the relay's own included, which would cut the inbox.
   const answer = await deps.send({ type: 'dockEnabled', enabled });
   if ('ok' in answer) return { ok: false, message: answer.message };
-  // Off means no access to web pages at all: give the permission back (the relay's own origin stays).
-  if (!enabled) await deps.removeOrigins(dockOrigins).catch(() => false);
   if (enabled && !answer.dockEnabled) return { ok: false, message: 'The dock could not be turned on.' };
   return { ok: true, state: answer };
 }

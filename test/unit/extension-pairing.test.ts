@@ -170,7 +170,7 @@ describe('the options page’s Pair button', () => {
     return {
       requestOrigins,
       send,
-      deps: { requestOrigins, removeOrigins: vi.fn(async () => true), send } as unknown as OptionsDeps,
+      deps: { requestOrigins, send } as unknown as OptionsDeps,
     };
   };
 

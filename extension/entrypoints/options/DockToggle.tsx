@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { OptionsState } from '../../lib/messages.ts';
 import { type OptionsDeps, setDockFromForm } from '../../lib/options-actions.ts';
 
-/** The approval dock: off by default; turning it on asks for access to web pages, turning it off gives that back. */
+/** The approval dock: off by default; turning it on asks for access to web pages. */
 export function DockToggle(props: {
   deps: OptionsDeps;
   enabled: boolean;
@@ -36,7 +36,9 @@ export function DockToggle(props: {
       </label>
       <p class="hint">
         The dock lives in a closed shadow root the page cannot read or click; it shows only the most urgent
-        request and never holds your token. Turning it on asks for access to http and https pages.
+        request and never holds your token. Turning it on asks for access to http and https pages; turning it
+        off removes the dock from pages (the access stays granted until you remove it in the browser’s
+        extension settings).
       </p>
       {error && (
         <p class="status" data-testid="dock-status" data-state="error" role="alert">
