@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
 
 /**
@@ -37,8 +38,9 @@ export default defineConfig({
     name: 'gatehouse',
     artifactTemplate: '{{name}}-{{version}}-{{browser}}.zip',
     sourcesTemplate: '{{name}}-{{version}}-sources.zip',
-    // The extension imports the shared contract and the SDK from the repository root.
-    sourcesRoot: '..',
+    // The extension imports the shared contract and the SDK from the repository root (resolved
+    // here: a relative path would be taken from wherever the command runs).
+    sourcesRoot: fileURLToPath(new URL('..', import.meta.url)),
     includeSources: [
       'extension/**',
       'shared/**',
