@@ -36,9 +36,18 @@ const api = new Hono<AppEnv>()
   .route('/', hookRoutes)
   .route('/', openApiRoutes);
 
+/**
+ * `/app` is served from static assets (worker/app/dist) before the Worker runs, so a request
+ * for it reaches the Worker only when the web app was never built: say that, not just "no route".
+ */
+const appNotBuilt =
+  'the /app web app is not built: run `npm run build:app` (npm start, npm test and npm run deploy do)';
+
 const app = new Hono<AppEnv>()
   .get('/healthz', (c) => c.json({ ok: true, service: 'gatehouse' }))
   .get('/openapi.json', (c) => c.json(apiDocument()))
+  .get('/app', (c) => c.json(errorBody('not_found', appNotBuilt), 404))
+  .get('/app/', (c) => c.json(errorBody('not_found', appNotBuilt), 404))
   .route('/api/v1', api);
 
 app.onError(renderError);

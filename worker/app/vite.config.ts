@@ -1,0 +1,38 @@
+import { copyFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * /app, built as Workers Static Assets. The assets directory is `worker/app/dist` (wrangler.toml);
+ * the app goes to `dist/app/` so it is served under `/app/`, and `_headers` to the directory's
+ * root, the one place Workers Static Assets reads it from.
+ */
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const assetsDir = here('./dist');
+
+/** Copies public/_headers to the assets root after the build (vite's publicDir would put it under /app/). */
+function assetHeaders(): Plugin {
+  return {
+    name: 'gatehouse-asset-headers',
+    apply: 'build',
+    closeBundle() {
+      copyFileSync(here('./public/_headers'), `${assetsDir}/_headers`);
+    },
+  };
+}
+
+export default defineConfig({
+  root: here('.'),
+  base: '/app/',
+  publicDir: false,
+  plugins: [assetHeaders()],
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  build: {
+    outDir: `${assetsDir}/app`,
+    emptyOutDir: true,
+    target: 'es2022',
+    // No inline scripts or data: URLs for code: the CSP allows scripts from 'self' only.
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+  },
+});
