@@ -107,6 +107,12 @@ function onInbox(state: ApproverState, inbox: InboxState): ApproverState {
   return next;
 }
 
+function dropCard(state: ApproverState, id: string): ApproverState {
+  const cards = state.cards.filter((card) => cardKey(card) !== id);
+  const { [id]: _gone, ...ui } = state.ui;
+  return { ...state, cards, ui, selected: clamp(state.selected, cards.length) };
+}
+
 function onAnswered(ui: CardUi, action: ActionKey, result: PortResult<Interaction>): CardUi {
   if (result.ok) return { ...ui, sending: null, sent: action, denying: false, notice: null };
   const notice = noticeFor(result);
@@ -128,23 +134,20 @@ export function approverReducer(state: ApproverState, event: ApproverEvent): App
       return cardUi(state, event.id).sending
         ? state
         : withCard(state, event.id, (ui) => ({ ...ui, sending: event.action, notice: null }));
-    case 'answered':
+    case 'answered': {
+      const card = state.cards.find((candidate) => cardKey(candidate) === event.id);
+      // Accepted after the inbox already let the question go: nothing is left to show.
+      if (event.result.ok && card && !card.live) return dropCard(state, event.id);
       return withCard(state, event.id, (ui) => onAnswered(ui, event.action, event.result));
+    }
     case 'learned':
       // A stale card learned how its question ended; a final notice from our own answer wins.
       return isFinal(cardUi(state, event.id).notice)
         ? state
         : withCard(state, event.id, (ui) => ({ ...ui, notice: event.notice }));
     case 'dismiss': {
-      const cards = state.cards.filter((card) => cardKey(card) !== event.id);
-      const { [event.id]: _gone, ...ui } = state.ui;
-      return {
-        ...state,
-        cards,
-        ui,
-        dismissed: new Set([...state.dismissed, event.id]),
-        selected: clamp(state.selected, cards.length),
-      };
+      const dropped = dropCard(state, event.id);
+      return { ...dropped, dismissed: new Set([...state.dismissed, event.id]) };
     }
     case 'select':
       return { ...state, selected: clamp(event.index, state.cards.length) };
