@@ -1,20 +1,19 @@
 import { browser } from 'wxt/browser';
 import type { SessionView } from '../../shared/contract/index.ts';
 import type { InboxState, PortResult } from '../ui/port.ts';
+import { dispatch, pairingInfo, requestHandlers } from './background-requests.ts';
 import type { Backoff } from './backoff.ts';
 import { badgeFor } from './badge.ts';
 import { reconcileDock } from './dock-registration.ts';
-import { dockStateFor } from './dock-state.ts';
 import { extensionUrl } from './extension-url.ts';
 import { type InboxConnection, openInbox } from './inbox-connection.ts';
-import { admitPort, admitRequest, type Origin, type Self, senderOrigin } from './message-guard.ts';
-import type { OptionsState, PairingInfo, Request, Responses, StatePush } from './messages.ts';
+import { admitRequest, type Origin, type Self, senderOrigin } from './message-guard.ts';
+import type { OptionsState, Request, Responses } from './messages.ts';
 import { createNotifier } from './notifier.ts';
 import { openRequest } from './open-request.ts';
-import { pairRelay } from './pairing.ts';
-import { parsePairingInput } from './pairing-input.ts';
 import { type RelayCalls, relayCalls } from './relay-calls.ts';
 import { serial } from './serial.ts';
+import { statePorts } from './state-ports.ts';
 import { dockEnabledItem, inboxCacheItem, type RelayPairing, relayItem } from './storage.ts';
 import { applyBadge } from './toolbar.ts';
 
@@ -56,15 +55,10 @@ export interface Background {
   stop(): void;
 }
 
-type Port = ReturnType<typeof browser.runtime.connect>;
-
 const unpaired = (error?: string): InboxState =>
   error === undefined
     ? { connection: 'unpaired', relayUrl: null, sessions: [] }
     : { connection: 'unpaired', relayUrl: null, sessions: [], error };
-
-const pairingInfo = (relay: RelayPairing | null): PairingInfo | null =>
-  relay && { url: relay.url, workspaceId: relay.workspaceId, pairedAt: relay.pairedAt };
 
 const notPaired = {
   ok: false,
@@ -83,8 +77,11 @@ export function startBackground(options: BackgroundOptions): Background {
   // Each connection gets a number; reports of a replaced one are ignored.
   let generation = 0;
   let state: InboxState = unpaired();
-  const approverPorts = new Set<Port>();
-  const dockPorts = new Set<Port>();
+  const ports = statePorts(
+    self,
+    () => state,
+    () => ready,
+  );
 
   const notifier = createNotifier({
     buttons: options.notificationButtons,
@@ -93,19 +90,9 @@ export function startBackground(options: BackgroundOptions): Background {
     openRequest: (sessionId) => openRequest(sessionId),
   });
 
-  function post(port: Port, push: StatePush): void {
-    try {
-      port.postMessage(push);
-    } catch {
-      // The page closed between the change and the push.
-    }
-  }
-
   function publish(next: InboxState): void {
     state = next;
-    const dock = dockStateFor(next);
-    for (const port of approverPorts) post(port, { type: 'state', state: next });
-    for (const port of dockPorts) post(port, { type: 'dock', state: dock });
+    ports.broadcast(next);
     // The badge goes first and outside the queue: it is what a person watches for.
     applyBadge(badgeFor(next)).catch(reportError);
     void queue(async () => {
@@ -215,66 +202,27 @@ export function startBackground(options: BackgroundOptions): Background {
     await dockEnabledItem.setValue(active);
   }
 
-  const handlers: {
-    [K in Request['type']]: (request: Extract<Request, { type: K }>, origin: Origin) => Promise<Responses[K]>;
-  } = {
-    state: async (_request, origin) => (origin === 'content' ? dockStateFor(state) : state),
-    retry: async () => {
+  const handlers = requestHandlers({
+    state: () => state,
+    reconnect: () => {
       if (connection) connection.reconnectNow();
       else if (relay) connect(relay, state.sessions);
-      return { ok: true };
     },
-    respond: async (request, origin) => {
-      // The dock may only answer what is waiting now, not some id a page talked it into.
-      if (origin === 'content') {
-        const waiting = state.sessions.some(
-          (view) =>
-            view.sessionId === request.sessionId &&
-            view.activeInteraction?.interactionId === request.interactionId,
-        );
-        if (!waiting)
-          return { ok: false, refusal: 'answered_elsewhere', message: 'this request is no longer waiting' };
-      }
-      return respond(request.sessionId, request.interactionId, request.answer);
+    viaRelay,
+    respond,
+    adopt: async (pairing) => {
+      await relayItem.setValue(pairing);
+      await adopt(pairing, []);
     },
-    sessions: () => viaRelay((relay) => relay.sessions()),
-    timeline: (request) => viaRelay((relay) => relay.timeline(request.sessionId, request.limit ?? 50)),
-    selectMode: (request) => viaRelay((relay) => relay.selectMode(request.sessionId, request.mode)),
-    pairing: () => optionsState(),
-    pair: async (request) => {
-      const input = parsePairingInput(request.url, request.code);
-      if (!input.ok) return input;
-      const outcome = await pairRelay(input.value, options.fetch ? { fetch: options.fetch } : {});
-      if (!outcome.ok) return outcome;
-      await relayItem.setValue(outcome.pairing);
-      await adopt(outcome.pairing, []);
-      return {
-        ok: true,
-        relay: {
-          url: outcome.pairing.url,
-          workspaceId: outcome.pairing.workspaceId,
-          pairedAt: outcome.pairing.pairedAt,
-        },
-      };
-    },
-    unpair: async () => {
-      await forget();
-      return optionsState();
-    },
-    dockEnabled: async (request) => {
-      await setDock(request.enabled);
-      return optionsState();
-    },
-  };
+    forget: () => forget(),
+    setDock,
+    options: optionsState,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
 
   async function handle<T extends Request>(request: T, origin: Origin): Promise<Responses[T['type']]> {
     await ready;
-    // The map above pairs each type with its handler; TypeScript cannot follow that through `T`.
-    const handler = handlers[request.type] as unknown as (
-      request: T,
-      origin: Origin,
-    ) => Promise<Responses[T['type']]>;
-    return handler(request, origin);
+    return dispatch(handlers, request, origin);
   }
 
   async function ensureConnected(): Promise<void> {
@@ -301,26 +249,7 @@ export function startBackground(options: BackgroundOptions): Background {
     return true;
   });
 
-  browser.runtime.onConnect.addListener((port) => {
-    const admitted = admitPort(port.name, port.sender ?? {}, self);
-    if (!admitted.ok) {
-      port.disconnect();
-      return;
-    }
-    const ports = admitted.value === 'approver' ? approverPorts : dockPorts;
-    ports.add(port);
-    port.onDisconnect.addListener(() => ports.delete(port));
-    void ready.then(() => {
-      if (!ports.has(port)) return;
-      post(
-        port,
-        admitted.value === 'approver'
-          ? { type: 'state', state }
-          : { type: 'dock', state: dockStateFor(state) },
-      );
-    });
-  });
-
+  browser.runtime.onConnect.addListener((port) => ports.accept(port));
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === keepAliveAlarm) void ensureConnected();
   });

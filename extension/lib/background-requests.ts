@@ -1,0 +1,103 @@
+import type { Interaction } from '../../shared/contract/index.ts';
+import type { Answer, InboxState, PortResult } from '../ui/port.ts';
+import { dockStateFor } from './dock-state.ts';
+import type { Origin } from './message-guard.ts';
+import type { OptionsState, PairingInfo, Request, Responses } from './messages.ts';
+import { pairRelay } from './pairing.ts';
+import { parsePairingInput } from './pairing-input.ts';
+import type { RelayCalls } from './relay-calls.ts';
+import type { RelayPairing } from './storage.ts';
+
+/**
+ * What the background does for each request, once the guard has admitted it. The state, the
+ * connection and the token stay in `background-service.ts`; this only decides, per request,
+ * which of its operations to use and what to answer.
+ */
+
+/** The background's operations the requests need. */
+export interface BackgroundCore {
+  state(): InboxState;
+  /** Reconnect to the relay now. */
+  reconnect(): void;
+  /** A call to the paired relay, or `unpaired` when there is none. */
+  viaRelay<T>(call: (relay: RelayCalls) => Promise<PortResult<T>>): Promise<PortResult<T>>;
+  respond(sessionId: string, interactionId: string, answer: Answer): Promise<PortResult<Interaction>>;
+  /** Keep a new pairing and connect with it. */
+  adopt(pairing: RelayPairing): Promise<void>;
+  forget(): Promise<void>;
+  setDock(enabled: boolean): Promise<void>;
+  options(): Promise<OptionsState>;
+  fetch?: typeof fetch;
+}
+
+export type RequestHandlers = {
+  [K in Request['type']]: (request: Extract<Request, { type: K }>, origin: Origin) => Promise<Responses[K]>;
+};
+
+/** The paired relay as pages may see it: no token. */
+export const pairingInfo = (relay: RelayPairing | null): PairingInfo | null =>
+  relay && { url: relay.url, workspaceId: relay.workspaceId, pairedAt: relay.pairedAt };
+
+/** Timeline length when the page does not say. */
+const timelineDefault = 50;
+
+export function requestHandlers(core: BackgroundCore): RequestHandlers {
+  return {
+    state: async (_request, origin) => (origin === 'content' ? dockStateFor(core.state()) : core.state()),
+    retry: async () => {
+      core.reconnect();
+      return { ok: true };
+    },
+    respond: async (request, origin) => {
+      // The dock may only answer what is waiting now, not some id a page talked it into.
+      if (origin === 'content') {
+        const waiting = core
+          .state()
+          .sessions.some(
+            (view) =>
+              view.sessionId === request.sessionId &&
+              view.activeInteraction?.interactionId === request.interactionId,
+          );
+        if (!waiting)
+          return { ok: false, refusal: 'answered_elsewhere', message: 'this request is no longer waiting' };
+      }
+      return core.respond(request.sessionId, request.interactionId, request.answer);
+    },
+    sessions: () => core.viaRelay((relay) => relay.sessions()),
+    timeline: (request) =>
+      core.viaRelay((relay) => relay.timeline(request.sessionId, request.limit ?? timelineDefault)),
+    selectMode: (request) => core.viaRelay((relay) => relay.selectMode(request.sessionId, request.mode)),
+    pairing: () => core.options(),
+    pair: async (request) => {
+      // The options page checked the fields already; the background does not take its word for it.
+      const input = parsePairingInput(request.url, request.code);
+      if (!input.ok) return input;
+      const outcome = await pairRelay(input.value, core.fetch ? { fetch: core.fetch } : {});
+      if (!outcome.ok) return outcome;
+      await core.adopt(outcome.pairing);
+      return { ok: true, relay: pairingInfo(outcome.pairing)! };
+    },
+    unpair: async () => {
+      await core.forget();
+      return core.options();
+    },
+    dockEnabled: async (request) => {
+      await core.setDock(request.enabled);
+      return core.options();
+    },
+  };
+}
+
+/** Runs the handler of `request`'s type. */
+export function dispatch<T extends Request>(
+  handlers: RequestHandlers,
+  request: T,
+  origin: Origin,
+): Promise<Responses[T['type']]> {
+  // The map pairs each type with its handler; TypeScript cannot follow that through `T`.
+  const handler = handlers[request.type] as unknown as (
+    request: T,
+    origin: Origin,
+  ) => Promise<Responses[T['type']]>;
+  return handler(request, origin);
+}
