@@ -44,18 +44,13 @@ const errorOf = async (page: Awaited<ReturnType<typeof fillPairingForm>>) => {
 };
 
 describe('pairing through the options page', () => {
-  it('an invalid URL is refused before anything is sent', async () => {
-    // Not http(s): the page's own check names it.
-    const page = await fillPairingForm(extension, 'ftp://127.0.0.1:8787', 'AB12CD34');
+  it.each([
+    ['not a URL at all', 'not a url'],
+    ['not http(s)', 'ftp://127.0.0.1:8787'],
+  ])('an invalid URL (%s) is named before anything is sent', async (_, url) => {
+    const page = await fillPairingForm(extension, url, 'AB12CD34');
     expect(await errorOf(page)).toMatch(/invalid.*url/i);
     expect(await page.locator('[data-testid="paired"]').count()).toBe(0);
-    // Not a URL at all: the field (type=url) does not let the form submit.
-    await page.locator('#relay-url').fill('not a url');
-    await page.locator('#pair').click();
-    expect(await page.locator('#relay-url').evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(
-      false,
-    );
-    expect(await page.locator('[data-testid="pair-status"]').getAttribute('data-state')).toBe('error');
     await page.close();
   });
 

@@ -106,7 +106,8 @@ export async function launchExtension(
       headless: false,
       env: chromiumEnv(),
       viewport: options.viewport ?? { width: 1000, height: 800 },
-      deviceScaleFactor: options.deviceScaleFactor ?? 1,
+      // Screenshots for the docs are taken at 2× so they stay sharp on high-density screens.
+      deviceScaleFactor: options.deviceScaleFactor ?? (process.env.GATEHOUSE_SCREENSHOTS === '1' ? 2 : 1),
       args: [
         ...quietFlags,
         `--disable-extensions-except=${extensionDir}`,
