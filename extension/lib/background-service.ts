@@ -255,7 +255,11 @@ export function startBackground(options: BackgroundOptions): Background {
   });
   // Registered so the browser starts this worker with itself; starting is all it takes.
   browser.runtime.onStartup.addListener(() => void ensureConnected());
-  browser.notifications.onButtonClicked.addListener((id, index) => {
+  // Firefox has no notification buttons, nor this event.
+  const buttonClicks = browser.notifications.onButtonClicked as
+    | typeof browser.notifications.onButtonClicked
+    | undefined;
+  buttonClicks?.addListener((id, index) => {
     void ready.then(() => notifier.answer(id, index)).catch(reportError);
   });
   browser.notifications.onClicked.addListener((id) => {

@@ -358,6 +358,18 @@ describe('the background', () => {
     expect(content.pushes).toEqual([]);
   });
 
+  it('starts on Firefox too, whose notifications have no button event', async () => {
+    const buttons = fakeBrowser.notifications.onButtonClicked;
+    Object.assign(fakeBrowser.notifications, { onButtonClicked: undefined });
+    try {
+      const { background } = start();
+      await background.ready;
+      expect(background.state().connection).toBe('unpaired');
+    } finally {
+      Object.assign(fakeBrowser.notifications, { onButtonClicked: buttons });
+    }
+  });
+
   it('turns the dock on only with the permission, and registers its script', async () => {
     const { background } = start();
     await background.ready;
