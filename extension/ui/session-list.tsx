@@ -16,6 +16,15 @@ export function SessionList({ port, version }: { port: ApproverPort; version: st
   const [error, setError] = useState<string | null>(null);
   const [refreshes, setRefreshes] = useState(0);
   const [all, setAll] = useState(false);
+  // A page left open (/app on a phone) reads again when it is looked at again: decisions that
+  // asked nobody (allows, denies, Full Access) change no inbox, so nothing else would tell it.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') setRefreshes((count) => count + 1);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
   useEffect(() => {
     let current = true;
     port.sessions().then(
@@ -42,7 +51,7 @@ export function SessionList({ port, version }: { port: ApproverPort; version: st
           type="button"
           class="link"
           data-testid="sessions-refresh"
-          onClick={() => setRefreshes(refreshes + 1)}
+          onClick={() => setRefreshes((count) => count + 1)}
         >
           Refresh
         </button>
