@@ -4,7 +4,7 @@ import { decisionBadge } from '../../shared/badges/index.ts';
 import { type ExtensionBrowser, launchExtension } from '../support/chromium.ts';
 import { askAndWait, expectDecisionRows, hookText, requestCard } from '../support/extension-cards.ts';
 import { pairExtension } from '../support/extension-pairing.ts';
-import { screenshot } from '../support/extension-screenshots.ts';
+import { popupScreenshot } from '../support/extension-screenshots.ts';
 import { startRelay, type TestRelay } from './client-relay.ts';
 
 // An agent asks; the extension's toolbar badge and a notification say so; the popup shows the
@@ -86,14 +86,14 @@ describe('an ask, approved from the popup', () => {
       expect(box, action).not.toBeNull();
       expect(box!.y + box!.height, action).toBeLessThanOrEqual(600);
     }
-    await screenshot(popup, 'popup-collapsed');
+    await popupScreenshot(popup, 'popup-collapsed');
 
     // Expanded: the PERMISSION DECISION section, row by row, exactly as decisionSection() says.
     await card.locator('[data-testid="expand"]').click();
     expect(await card.locator('[data-testid="expand"]').getAttribute('aria-expanded')).toBe('true');
     await expectDecisionRows(card, decision);
     expect(await card.locator('dd[data-row="Reason"]').textContent()).toBe(decision.reason);
-    await screenshot(popup, 'popup-expanded');
+    await popupScreenshot(popup, 'popup-expanded');
 
     await card.locator('[data-action="allow_once"]').click();
     const answer = await ask.answer;
@@ -136,7 +136,7 @@ describe('an ask, approved from the popup', () => {
     const box = await card.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.y).toBeLessThan(600);
-    await screenshot(popup, 'notification-request');
+    await popupScreenshot(popup, 'notification-request');
 
     // Answer both, so the badge returns to nothing.
     await card.locator('[data-action="allow_once"]').click();

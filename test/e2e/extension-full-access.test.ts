@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchExtension } from '../support/chromium.ts';
 import { expectDecisionRows, hookText } from '../support/extension-cards.ts';
 import { pairExtension } from '../support/extension-pairing.ts';
-import { screenshot } from '../support/extension-screenshots.ts';
+import { popupScreenshot } from '../support/extension-screenshots.ts';
 import { startRelay, type TestRelay } from './client-relay.ts';
 
 // A session in Full Access (Claude Code's `bypassPermissions`, the engine's `bypass`): calls are
@@ -93,7 +93,7 @@ describe('Full Access in the popup’s timeline', () => {
       .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-row')));
     expect(rows).not.toContain('Reviewer');
     expect(rows).not.toContain('Confidence');
-    await screenshot(popup, 'timeline-full-access');
+    await popupScreenshot(popup, 'timeline-full-access');
     await popup.close();
   });
 

@@ -17,3 +17,23 @@ export async function screenshot(target: Page | Locator, name: string): Promise<
   await mkdir(screenshotDir, { recursive: true });
   await target.screenshot({ path: join(screenshotDir, `${name}.png`), animations: 'disabled' });
 }
+
+/**
+ * Saves a screenshot of an extension popup opened as a page: its width, and its height cut to
+ * the content (at most the viewport, which the tests set to the popup's 600 px limit), as the
+ * toolbar popup would show it rather than a tab's empty lower half.
+ */
+export async function popupScreenshot(page: Page, name: string): Promise<void> {
+  if (!screenshotsWanted) return;
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('the popup page has no viewport');
+  const contentHeight = await page.evaluate(
+    () => Math.ceil(document.body.getBoundingClientRect().bottom) + 8,
+  );
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({
+    path: join(screenshotDir, `${name}.png`),
+    animations: 'disabled',
+    clip: { x: 0, y: 0, width: viewport.width, height: Math.min(viewport.height, contentHeight) },
+  });
+}
