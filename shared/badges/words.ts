@@ -1,5 +1,5 @@
 import type { ToolPermissionDecision, ToolPermissionResolution } from '../contract/index.ts';
-import { redactText } from '../redact/index.ts';
+import { redactText } from '../redact/redact-text.ts';
 
 /** `high` → `High`: how risk and confidence read in labels. */
 export function capitalize(word: string): string {

@@ -1,4 +1,5 @@
-import { maskSecrets } from '../shield/index.ts';
+// The one module, not the barrel: the popup bundles this, and the barrel brings the whole scanner.
+import { maskSecrets } from '../shield/mask.ts';
 
 /**
  * `text` with every secret the shield recognizes replaced by `[REDACTED:<kind>]`, e.g.
