@@ -1,0 +1,22 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { popupJsSize } from '../bench/approver.ts';
+import { extensionDir } from '../support/chromium.ts';
+
+// What the popup loads is a budget (issue: ≤ 40 KB of gzipped JavaScript), and it is
+// deterministic, so it is checked on every build; the benchmark prints the figure. The budget
+// holds only while no wire schema (zod) or relay client reaches the popup: the popup talks to
+// the background, which alone validates and calls the relay.
+describe('the built popup', () => {
+  it('loads at most 40 KB of gzipped JavaScript, with no zod and no relay client in it', async () => {
+    const size = await popupJsSize();
+    expect(size.gzipBytes).toBeGreaterThan(1000);
+    expect(size.gzipBytes).toBeLessThanOrEqual(40 * 1024);
+    for (const file of size.files) {
+      const source = await readFile(join(extensionDir, file.path), 'utf8');
+      expect(source, file.path).not.toMatch(/ZodError|\$ZodType|safeParse/);
+      expect(source, file.path).not.toContain('/api/v1/');
+    }
+  });
+});
