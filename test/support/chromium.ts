@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type Browser,
@@ -68,6 +68,18 @@ async function profileDir(): Promise<string> {
   return mkdtemp(join(root, 'test/.tmp/chromium-'));
 }
 
+/**
+ * A copy of the built extension for one launch: a rebuild of extension/.output while a test runs
+ * (`wxt build` empties the folder first) must not pull files from under the loaded extension.
+ */
+async function extensionCopy(into: string): Promise<string> {
+  const copy = join(into, 'chrome-mv3');
+  await cp(extensionDir, copy, { recursive: true });
+  if (!existsSync(join(copy, 'manifest.json')))
+    throw new Error(`the extension build at ${extensionDir} changed while it was copied; run again`);
+  return copy;
+}
+
 export interface ExtensionBrowser {
   context: BrowserContext;
   extensionId: string;
@@ -90,17 +102,19 @@ export interface ExtensionBrowser {
 }
 
 /**
- * Launches Chromium with the built extension (extension/.output/chrome-mv3) loaded unpacked.
- * The extension id is the host of its service worker's URL.
+ * Launches Chromium with the built extension (a copy of extension/.output/chrome-mv3) loaded
+ * unpacked. The extension id is the host of its service worker's URL.
  */
 export async function launchExtension(
   options: Pick<BrowserContextOptions, 'viewport' | 'deviceScaleFactor'> = {},
 ): Promise<ExtensionBrowser> {
   requireChromium();
   requireExtensionBuild();
-  const profile = await profileDir();
+  const folder = await profileDir();
+  const profile = join(folder, 'profile');
   let context: BrowserContext;
   try {
+    const unpacked = await extensionCopy(folder);
     context = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath,
       headless: false,
@@ -108,19 +122,15 @@ export async function launchExtension(
       viewport: options.viewport ?? { width: 1000, height: 800 },
       // Screenshots for the docs are taken at 2× so they stay sharp on high-density screens.
       deviceScaleFactor: options.deviceScaleFactor ?? (process.env.GATEHOUSE_SCREENSHOTS === '1' ? 2 : 1),
-      args: [
-        ...quietFlags,
-        `--disable-extensions-except=${extensionDir}`,
-        `--load-extension=${extensionDir}`,
-      ],
+      args: [...quietFlags, `--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`],
     });
   } catch (error) {
-    await rm(profile, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true });
     throw error;
   }
   const close = async () => {
     await context.close().catch(() => {});
-    await rm(profile, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true });
   };
   try {
     const first =
