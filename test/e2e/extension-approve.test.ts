@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badgeColors } from '../../extension/lib/badge.ts';
 import { decisionBadge } from '../../shared/badges/index.ts';
 import { type ExtensionBrowser, launchExtension } from '../support/chromium.ts';
 import { askAndWait, expectDecisionRows, hookText, requestCard } from '../support/extension-cards.ts';
@@ -29,6 +30,9 @@ afterAll(async () => {
   await relay?.stop();
 });
 
+/** `#F9AB00` → [249, 171, 0, 255], as `chrome.action.getBadgeBackgroundColor` reports it. */
+const rgba = (hex: string) => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).concat(255);
+
 /** The toolbar popup is at most 800×600; open it at a popup's size. */
 async function openPopup(path = 'popup.html'): Promise<Page> {
   const page = await extension.open(path);
@@ -54,6 +58,8 @@ describe('an ask, approved from the popup', () => {
     });
 
     await expect.poll(() => extension.badgeText(), { timeout: 10_000 }).toBe('1');
+    // Coloured by the highest risk waiting: medium is amber.
+    await expect.poll(() => extension.badgeColor()).toEqual(rgba(badgeColors.warning));
     await expect.poll(() => extension.notificationIds(), { timeout: 10_000 }).toHaveLength(1);
 
     const popup = await openPopup();
@@ -126,6 +132,8 @@ describe('an ask, approved from the popup', () => {
       input: { command: 'git push origin feature/preview' },
     });
     await expect.poll(() => extension.badgeText(), { timeout: 10_000 }).toBe('2');
+    // A high-risk push beside a medium one turns the badge red.
+    await expect.poll(() => extension.badgeColor()).toEqual(rgba(badgeColors.danger));
     await expect.poll(() => extension.notificationIds(), { timeout: 10_000 }).toHaveLength(2);
 
     const popup = await openPopup(`popup.html?session=${encodeURIComponent(sid)}`);
