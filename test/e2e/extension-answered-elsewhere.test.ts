@@ -13,6 +13,8 @@ import { startRelay, type TestRelay } from './client-relay.ts';
 // 2. A stale card: the extension talks to the relay through a gate that can hold back inbox
 //    pushes, so its card still offers Approve after the SDK has answered. Clicking it gets the
 //    relay's 409 → the same answered-elsewhere state, with the resolution the relay reports.
+// 3. The same held pushes let a card outlive its question's expiry: Approve then gets 410 →
+//    the card says expired.
 
 let relay: TestRelay;
 let gate: PushGate;
@@ -93,6 +95,42 @@ describe('answered elsewhere', () => {
     const state = await relay.agent.getToolCall(sid, 'publish');
     expect(state).toMatchObject({ outcome: 'deny', resolution: { comment: 'not from this branch' } });
     await card.locator('[data-testid="answered-elsewhere"]').waitFor();
+    await popup.close();
+  });
+
+  it('Approve after the question expired (pushes held, so the card still offers it) → 410 → expired', async () => {
+    const sid = 'slow-approver';
+    await relay.agent.declareSession(sid, {
+      title: 'Slow approver',
+      agent: 'e2e',
+      mode: 'default',
+      permissions: { timeoutSeconds: 10 },
+    });
+    const ask = await askAndWait(relay.agent, sid, {
+      tool_call_id: 'late',
+      tool: 'Bash',
+      input: { command: 'npm run db:seed' },
+    });
+    const popup = await extension.open('popup.html');
+    const card = requestCard(popup, sid);
+    const approve = card.locator('[data-action="allow_once"]');
+    await approve.waitFor({ timeout: 10_000 });
+
+    gate.hold();
+    try {
+      // Expiry denies (DESIGN §6): the agent learns it first.
+      expect(await ask.answer).toMatchObject({ outcome: 'deny', resolution: { source: 'timeout' } });
+      expect(await approve.isEnabled()).toBe(true);
+      await approve.click();
+      await card.locator('[data-testid="expired"]').waitFor({ timeout: 10_000 });
+      expect(await card.locator('[data-testid="action-error"]').count()).toBe(0);
+    } finally {
+      gate.release();
+    }
+    expect(await relay.agent.getToolCall(sid, 'late')).toMatchObject({
+      outcome: 'deny',
+      resolution: { actionId: 'expired' },
+    });
     await popup.close();
   });
 });
