@@ -154,4 +154,40 @@ describe('an ask, approved from the popup', () => {
     await expect.poll(() => extension.badgeText(), { timeout: 10_000 }).toBe('');
     await popup.close();
   });
+
+  it('later questions of a session queue behind the active one: "+2 queued", then the next one', async () => {
+    const sid = 'busy-session';
+    await relay.agent.declareSession(sid, { title: 'Busy', agent: 'e2e agent', mode: 'default' });
+    const asks = [];
+    for (const [index, command] of ['npm install a', 'npm install b', 'npm install c'].entries())
+      asks.push(
+        await askAndWait(relay.agent, sid, { tool_call_id: `q${index}`, tool: 'Bash', input: { command } }),
+      );
+    const popup = await openPopup();
+    const card = requestCard(popup, sid);
+    await expect
+      .poll(() => card.getAttribute('data-interaction-id'), { timeout: 10_000 })
+      .toBe(asks[0]!.submitted.interaction!.interactionId);
+    expect(await hookText(card, 'queue-count')).toMatch(/\+2 queued/);
+    expect(await extension.badgeText()).toBe('1');
+
+    await card.locator('[data-action="allow_once"]').click();
+    expect(await asks[0]!.answer).toMatchObject({ outcome: 'allow' });
+    const next = popup.locator(
+      `[data-testid="request"][data-interaction-id="${asks[1]!.submitted.interaction!.interactionId}"]`,
+    );
+    await next.waitFor({ timeout: 10_000 });
+    expect(await hookText(next, 'queue-count')).toMatch(/\+1 queued/);
+    expect(await hookText(next, 'arguments')).toContain('npm install b');
+    await next.locator('[data-action="allow_once"]').click();
+    expect(await asks[1]!.answer).toMatchObject({ outcome: 'allow' });
+    const last = popup.locator(
+      `[data-testid="request"][data-interaction-id="${asks[2]!.submitted.interaction!.interactionId}"]`,
+    );
+    await last.waitFor({ timeout: 10_000 });
+    expect(await last.locator('[data-testid="queue-count"]').count()).toBe(0);
+    await last.locator('[data-action="allow_once"]').click();
+    expect(await asks[2]!.answer).toMatchObject({ outcome: 'allow' });
+    await popup.close();
+  });
 });
