@@ -35,6 +35,31 @@ export function isReadOnlyCommand(command: string): ReadOnlyVerdict {
   return { readOnly: true, reason: `every command is read-only (${names})` };
 }
 
+/**
+ * False when `command` is certainly not read-only: it fails one of the checks above that need no
+ * reason written, or runs a command that is not in the list at all. True means only that
+ * `isReadOnlyCommand` has to be asked. The engine asks this first, since most commands it sees
+ * are not read-only and their reason is only shown when they are.
+ */
+export function mayBeReadOnly(command: string): boolean {
+  const analysis = analyzeShell(command);
+  if (
+    analysis.error !== undefined ||
+    analysis.substitution ||
+    analysis.redirections.length > 0 ||
+    analysis.expansion ||
+    analysis.background ||
+    analysis.segments.length === 0
+  )
+    return false;
+  for (const segment of analysis.segments) {
+    const name = segment.argv[0];
+    if (name === undefined || segment.assignments.length > 0 || !Object.hasOwn(READ_ONLY_COMMANDS, name))
+      return false;
+  }
+  return true;
+}
+
 function segmentReason(segment: ShellSegment): string | undefined {
   // The quoted text only goes into a reason, so it is made only when one is given.
   const shown = (): string => JSON.stringify(segment.text);

@@ -1,1 +1,1 @@
-export { isReadOnlyCommand, type ReadOnlyVerdict } from './check.ts';
+export { isReadOnlyCommand, mayBeReadOnly, type ReadOnlyVerdict } from './check.ts';
