@@ -190,10 +190,16 @@ function gatherAll(tree: WordTree, found: Filed[][]): void {
   for (const child of tree.next.values()) gatherAll(child, found);
 }
 
+/** What a call with no candidates gets: nobody changes it. */
+const NO_CANDIDATES: Filed[] = Object.freeze([]) as unknown as Filed[];
+
 /** The lists merged in list order, each rule once (a rule may be filed under several readings). */
 function inListOrder(found: Filed[][]): Filed[] {
-  if (found.length === 0) return [];
-  if (found.length === 1 || found.every((list) => list === found[0])) return found[0]!;
+  if (found.length === 0) return NO_CANDIDATES;
+  const first = found[0]!;
+  let oneList = true;
+  for (let index = 1; index < found.length && oneList; index += 1) oneList = found[index] === first;
+  if (oneList) return first;
   const merged = found.flat();
   merged.sort((a, b) => a.position - b.position);
   let kept = 0;

@@ -39,13 +39,15 @@ export function compileToolCoverage(ruleTool: string, behavior: RuleBehavior): (
   return (tool) => names.has(tool);
 }
 
+const NO_SERVERS: readonly string[] = Object.freeze([]);
+
 /**
  * Every MCP server a tool name could belong to: each prefix that ends right before a `__`.
  * `mcp__a__b__c` → `mcp__a`, `mcp__a__b`; the name itself is covered by exact-name lookup
  * plus `server === tool`, so it is listed too.
  */
-export function serversOf(tool: string): string[] {
-  if (!tool.startsWith(MCP_PREFIX)) return [];
+export function serversOf(tool: string): readonly string[] {
+  if (!tool.startsWith(MCP_PREFIX)) return NO_SERVERS;
   const servers = [tool];
   for (let at = tool.indexOf('__', MCP_PREFIX.length); at !== -1; at = tool.indexOf('__', at + 1)) {
     servers.push(tool.slice(0, at));
