@@ -36,57 +36,89 @@ function pathOf(keys: readonly string[]): string {
 }
 
 /**
- * Every secret in a tool call's input: each string value and each object key is matched
- * against the secret patterns, and string values under sensitive keys (`password`, `apiKey`,
- * `{name: "DB_PASSWORD", value}`) count whatever they look like, unless they are placeholders.
- * One finding per kind and path, in input order.
+ * Objects already visited, so that shared objects are scanned once and cycles end. Inputs hold a
+ * handful of objects, so a list searched from its end serves until it grows past this size, when
+ * a Set takes over; a Set made for every input was a good part of scanning a clean one.
  */
-export function findSecrets(value: unknown): SecretFinding[] {
-  const findings: SecretFinding[] = [];
-  // The keys down to the node being visited; a path is spelled out only for a finding.
-  const keys: string[] = [];
-  const visited = new Set<object>();
-  let nodes = 0;
-  let chars = 0;
-  let stopped = false;
+const visitedListSize = 16;
 
-  // Made at the first finding: a clean input (most inputs) never needs it.
-  let seen: Set<string> | undefined;
+/** One scan of one input: its state as fields, not as closures made for every input. */
+class SecretWalk {
+  readonly findings: SecretFinding[] = [];
+  /** The keys down to the node being visited; a path is spelled out only for a finding. */
+  readonly keys: string[] = [];
+  visitedList: object[] = [];
+  visitedSet: Set<object> | undefined;
+  nodes = 0;
+  chars = 0;
+  stopped = false;
+  /** Made at the first finding: a clean input (most inputs) never needs it. */
+  seen: Set<string> | undefined;
 
-  const report = (kind: SecretKind) => {
-    const path = pathOf(keys);
+  report(kind: SecretKind): void {
+    const path = pathOf(this.keys);
     const id = `${kind}\u0000${path}`;
-    seen ??= new Set();
-    if (seen.has(id)) return;
-    seen.add(id);
-    findings.push({ kind, path });
-  };
-  const stop = () => {
-    report('unscanned_input');
-    stopped = true;
-  };
-  const scanText = (text: string) => {
-    chars += text.length;
-    if (chars > bounds.chars) return stop();
-    const spans = matchSecrets(text);
-    if (spans.length === 0) return;
-    for (const span of mergeSpans(spans)) report(span.kind);
-  };
-  const visit = (node: unknown, depth: number, sensitive: SecretKind | null) => {
-    if (stopped) return;
-    if (++nodes > bounds.nodes) return stop();
-    if (typeof node === 'string') {
-      if (sensitive && node.length >= 3 && !isPlaceholder(node)) report(sensitive);
-      scanText(node);
+    this.seen ??= new Set();
+    if (this.seen.has(id)) return;
+    this.seen.add(id);
+    this.findings.push({ kind, path });
+  }
+
+  stop(): void {
+    this.report('unscanned_input');
+    this.stopped = true;
+  }
+
+  scanText(text: string): void {
+    this.chars += text.length;
+    if (this.chars > bounds.chars) {
+      this.stop();
       return;
     }
-    if (node === null || typeof node !== 'object' || visited.has(node)) return;
-    if (depth >= bounds.depth) return stop();
-    visited.add(node);
+    const spans = matchSecrets(text);
+    if (spans.length === 0) return;
+    for (const span of mergeSpans(spans)) this.report(span.kind);
+  }
+
+  /** Marks `node` visited; false when it was already. */
+  firstVisit(node: object): boolean {
+    const set = this.visitedSet;
+    if (set !== undefined) {
+      if (set.has(node)) return false;
+      set.add(node);
+      return true;
+    }
+    const list = this.visitedList;
+    for (let index = list.length - 1; index >= 0; index -= 1) if (list[index] === node) return false;
+    if (list.length < visitedListSize) list.push(node);
+    else {
+      this.visitedSet = new Set(list);
+      this.visitedSet.add(node);
+    }
+    return true;
+  }
+
+  visit(node: unknown, depth: number, sensitive: SecretKind | null): void {
+    if (this.stopped) return;
+    if (++this.nodes > bounds.nodes) {
+      this.stop();
+      return;
+    }
+    if (typeof node === 'string') {
+      if (sensitive && node.length >= 3 && !isPlaceholder(node)) this.report(sensitive);
+      this.scanText(node);
+      return;
+    }
+    if (node === null || typeof node !== 'object' || !this.firstVisit(node)) return;
+    if (depth >= bounds.depth) {
+      this.stop();
+      return;
+    }
+    const keys = this.keys;
     if (Array.isArray(node)) {
-      for (let index = 0; index < node.length && !stopped; index++) {
+      for (let index = 0; index < node.length && !this.stopped; index++) {
         keys.push(String(index));
-        visit(node[index], depth + 1, null);
+        this.visit(node[index], depth + 1, null);
         keys.pop();
       }
       return;
@@ -94,22 +126,31 @@ export function findSecrets(value: unknown): SecretFinding[] {
     const record = node as Record<string, unknown>;
     const pairName = sensitivePairName(record);
     for (const key of Object.keys(record)) {
-      if (stopped) return;
+      if (this.stopped) return;
       keys.push(key);
-      scanText(key);
+      this.scanText(key);
       const kind =
         sensitiveKeyKind(key) ?? (pairName !== null && key === 'value' ? sensitiveKeyKind(pairName) : null);
-      visit(record[key], depth + 1, kind);
+      this.visit(record[key], depth + 1, kind);
       keys.pop();
     }
-  };
+  }
+}
 
+/**
+ * Every secret in a tool call's input: each string value and each object key is matched
+ * against the secret patterns, and string values under sensitive keys (`password`, `apiKey`,
+ * `{name: "DB_PASSWORD", value}`) count whatever they look like, unless they are placeholders.
+ * One finding per kind and path, in input order.
+ */
+export function findSecrets(value: unknown): SecretFinding[] {
+  const walk = new SecretWalk();
   try {
-    visit(value, 0, null);
+    walk.visit(value, 0, null);
   } catch {
     // A hostile object (a throwing getter, a revoked proxy) cannot be vouched for.
-    keys.length = 0;
-    report('unscanned_input');
+    walk.keys.length = 0;
+    walk.report('unscanned_input');
   }
-  return findings;
+  return walk.findings;
 }
