@@ -55,12 +55,15 @@ describe('keyboard shortcuts in the popup', () => {
     await popup.keyboard.press('d');
     const comment = first.locator('[data-testid="deny-comment"]');
     await comment.waitFor();
+    // The comment takes focus as it opens (after its first paint): Escape there cancels.
+    const focused = () => comment.evaluate((field) => field === document.activeElement);
+    await expect.poll(focused).toBe(true);
     await popup.keyboard.press('Escape');
     await expect.poll(() => comment.count()).toBe(0);
 
     await popup.keyboard.press('d');
     await comment.waitFor();
-    await comment.focus();
+    await expect.poll(focused).toBe(true);
     // Every shortcut letter inside the text: none of them may act.
     await popup.keyboard.type('ask dave: use a safe branch');
     await popup.keyboard.press('Enter');
