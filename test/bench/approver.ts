@@ -158,6 +158,7 @@ export async function pushToBadgeLatency(runs = 30): Promise<BadgeLatency> {
   const relay = await startLocalRelay({ adminToken, persist, quiet: true });
   const extension = await launchExtension().catch(async (error: unknown) => {
     await relay.dispose();
+    await rm(persist, { recursive: true, force: true });
     throw error;
   });
   const url = relay.url.origin;
