@@ -99,6 +99,9 @@ describe('an ask, approved from the popup', () => {
     expect(await card.locator('[data-testid="expand"]').getAttribute('aria-expanded')).toBe('true');
     await expectDecisionRows(card, decision);
     expect(await card.locator('dd[data-row="Reason"]').textContent()).toBe(decision.reason);
+    // Expanded too, the answers show in the popup without scrolling.
+    const approveBox = await card.locator('[data-action="allow_once"]').boundingBox();
+    expect(approveBox!.y + approveBox!.height).toBeLessThanOrEqual(600);
     await popupScreenshot(popup, 'popup-expanded');
 
     await card.locator('[data-action="allow_once"]').click();
