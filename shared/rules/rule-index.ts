@@ -30,9 +30,25 @@ interface Filed {
 interface WordTree {
   readonly here: Filed[];
   readonly next: Map<string, WordTree>;
-  /** First character codes of the words in `next` (NaN for the empty word): most texts miss without a slice. */
-  readonly starts: Set<number>;
+  /**
+   * The same children as a list, each word compared in place with the text: slicing a word out
+   * of the text and hashing it for `next` cost more than comparing it with a few words.
+   */
+  readonly children: Child[];
+  /**
+   * For a node with many children (`Bash(npm run task1:*)` … `task50`), the children by the
+   * length and first character of their word (`shapeOf`); undefined for a node with few.
+   */
+  byShape: Map<number, Child[]> | undefined;
 }
+
+interface Child {
+  readonly word: string;
+  readonly tree: WordTree;
+}
+
+/** Children a node compares one by one before it files them by shape. */
+const FEW_CHILDREN = 8;
 
 /** The rules of one tool name: by command words for Bash command rules, plain otherwise. */
 interface ToolShelf {
@@ -44,7 +60,7 @@ interface ToolShelf {
   commandRules: number;
 }
 
-const newTree = (): WordTree => ({ here: [], next: new Map(), starts: new Set() });
+const newTree = (): WordTree => ({ here: [], next: new Map(), children: [], byShape: undefined });
 const newShelf = (): ToolShelf => ({
   plain: [],
   strictCommands: newTree(),
@@ -125,12 +141,36 @@ export function indexRules(rules: readonly CompiledRule[]): RuleIndex {
 function fileUnder(tree: WordTree, words: readonly string[], filed: Filed): void {
   let node = tree;
   for (const word of words) {
-    const child = node.next.get(word) ?? newTree();
-    node.next.set(word, child);
-    node.starts.add(word.charCodeAt(0));
+    let child = node.next.get(word);
+    if (child === undefined) {
+      child = newTree();
+      node.next.set(word, child);
+      addChild(node, { word, tree: child });
+    }
     node = child;
   }
   node.here.push(filed);
+}
+
+function addChild(node: WordTree, child: Child): void {
+  node.children.push(child);
+  if (node.byShape === undefined && node.children.length <= FEW_CHILDREN) return;
+  if (node.byShape === undefined) {
+    node.byShape = new Map();
+    for (const each of node.children) fileByShape(node.byShape, each);
+  } else fileByShape(node.byShape, child);
+}
+
+function fileByShape(byShape: Map<number, Child[]>, child: Child): void {
+  const shape = shapeOf(child.word, 0, child.word.length);
+  const alike = byShape.get(shape);
+  if (alike === undefined) byShape.set(shape, [child]);
+  else alike.push(child);
+}
+
+/** The length and first character of the word `text.slice(from, end)` as one number; -1 when it is empty. */
+function shapeOf(text: string, from: number, end: number): number {
+  return end === from ? -1 : (end - from) * 0x10000 + text.charCodeAt(from);
 }
 
 /** Command rules that may match the call's command, gathered into `found`. */
@@ -159,7 +199,7 @@ function commandCandidates(shelf: ToolShelf, target: RuleTarget, found: Filed[][
   }
 }
 
-const hasRules = (tree: WordTree): boolean => tree.here.length > 0 || tree.next.size > 0;
+const hasRules = (tree: WordTree): boolean => tree.here.length > 0 || tree.children.length > 0;
 
 /** The rules filed under the words `text` begins with (split on single spaces, as rules are). */
 function gatherAlong(tree: WordTree, text: string, found: Filed[][]): void {
@@ -167,20 +207,30 @@ function gatherAlong(tree: WordTree, text: string, found: Filed[][]): void {
   let from = 0;
   for (;;) {
     if (node.here.length > 0) found.push(node.here);
-    if (node.next.size === 0 || from > text.length || !node.starts.has(firstCode(text, from))) return;
-    const space = text.indexOf(' ', from);
-    const end = space === -1 ? text.length : space;
-    const child = node.next.get(text.slice(from, end));
+    if (node.children.length === 0 || from > text.length) return;
+    const child = childAt(node, text, from);
     if (child === undefined) return;
-    node = child;
-    from = end + 1;
+    node = child.tree;
+    from += child.word.length + 1;
   }
 }
 
-/** The first character code of the word at `from`; NaN when that word is empty, as `''.charCodeAt(0)` is. */
-function firstCode(text: string, from: number): number {
-  const code = text.charCodeAt(from);
-  return code === SPACE ? Number.NaN : code;
+/** The child filed under the word of `text` at `from` (up to the next space), compared in place. */
+function childAt(node: WordTree, text: string, from: number): Child | undefined {
+  let candidates: readonly Child[] | undefined = node.children;
+  if (node.byShape !== undefined) {
+    const space = text.indexOf(' ', from);
+    candidates = node.byShape.get(shapeOf(text, from, space === -1 ? text.length : space));
+    if (candidates === undefined) return undefined;
+  }
+  for (let index = 0; index < candidates.length; index += 1) {
+    const child = candidates[index]!;
+    const after = from + child.word.length;
+    // The word, then a space or the end of the text: the whole word at `from`, not a prefix of it.
+    if (text.startsWith(child.word, from) && (after === text.length || text.charCodeAt(after) === SPACE))
+      return child;
+  }
+  return undefined;
 }
 
 const SPACE = 32;
