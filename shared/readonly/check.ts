@@ -1,5 +1,5 @@
 import { analyzeShell, type ShellSegment } from '../shell/index.ts';
-import { READ_ONLY_COMMANDS } from './commands.ts';
+import { READ_ONLY_COMMANDS, type ReadOnlyCheck } from './commands.ts';
 
 export interface ReadOnlyVerdict {
   readOnly: boolean;
@@ -8,6 +8,9 @@ export interface ReadOnlyVerdict {
 }
 
 const GLOB_START = /^[-*?[]/;
+
+/** The list by name, own entries only: looked up for every command, where an own-property check was slower. */
+const readOnlyChecks: ReadonlyMap<string, ReadOnlyCheck> = new Map(Object.entries(READ_ONLY_COMMANDS));
 
 /**
  * Conservative recognition of read-only Bash for the engine's read fast path (DESIGN §5 step 6).
@@ -54,8 +57,7 @@ export function mayBeReadOnly(command: string): boolean {
     return false;
   for (const segment of analysis.segments) {
     const name = segment.argv[0];
-    if (name === undefined || segment.assignments.length > 0 || !Object.hasOwn(READ_ONLY_COMMANDS, name))
-      return false;
+    if (name === undefined || segment.assignments.length > 0 || !readOnlyChecks.has(name)) return false;
   }
   return true;
 }
@@ -78,7 +80,7 @@ function segmentReason(segment: ShellSegment): string | undefined {
       return `${shown()} has a pattern that may expand to options (${word.raw})`;
     }
   }
-  const check = Object.hasOwn(READ_ONLY_COMMANDS, name) ? READ_ONLY_COMMANDS[name] : undefined;
+  const check = readOnlyChecks.get(name);
   if (check === undefined) return `${JSON.stringify(name)} is not a known read-only command`;
   return check(argv.slice(1));
 }
