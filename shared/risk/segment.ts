@@ -10,8 +10,11 @@ const loaderVariables =
 
 /** Rates one simple command: its assignments, then the program it finally runs. */
 export function rateSegment(segment: ShellSegment, ctx: SegmentContext): void {
-  if (segment.assignments.some((assignment) => loaderVariables.test(assignment))) {
-    ctx.rating.raise('medium', 'Sets a variable that changes which code runs.', 'code_execution');
+  for (const assignment of segment.assignments) {
+    if (loaderVariables.test(assignment)) {
+      ctx.rating.raise('medium', 'Sets a variable that changes which code runs.', 'code_execution');
+      break;
+    }
   }
   if (segment.argv.length === 0) return;
   rateArgv(segment.argv, ctx);

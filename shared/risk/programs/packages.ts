@@ -228,8 +228,9 @@ const packageTool = (tool: PackageTool): ProgramRater => {
   const pairFirsts = new Set(
     [...effectOf.keys()].filter((verb) => verb.includes(' ')).map((verb) => verb.split(' ')[0]),
   );
+  const valueOptions = tool.valueOptions ?? [];
   return (args, ctx) => {
-    const at = subcommand(args, tool.valueOptions ?? []);
+    const at = subcommand(args, valueOptions);
     const verb = at >= 0 ? args[at]! : undefined;
     const byOne = verb !== undefined ? effectOf.get(verb) : undefined;
     const byTwo =
