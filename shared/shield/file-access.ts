@@ -36,23 +36,41 @@ function namesSecret(value: string): boolean {
   return isSecretPath(value) || (/[*?[{]/.test(value) && globNamesSecretFile(value));
 }
 
-/** Path-like string fields anywhere in the input (a few levels deep), as `[key, value]`. */
-function pathValues(input: Record<string, unknown>, tool: string): string[] {
-  const found: string[] = [];
-  const walk = (node: unknown, depth: number) => {
-    if (depth > 4 || node === null || typeof node !== 'object') return;
-    // Keys, then each value: the same own enumerable entries without a pair array per key.
-    const record = node as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      const value = record[key];
-      const isPath = isPathKeyHinted(key) || (tool === 'Glob' && key === 'pattern');
-      if (isPath && typeof value === 'string') found.push(value);
-      else if (isPath && Array.isArray(value)) found.push(...value.filter((v) => typeof v === 'string'));
-      else walk(value, depth + 1);
-    }
-  };
-  walk(input, 0);
-  return found;
+/**
+ * Path-like string fields anywhere in the input (a few levels deep), added to `found` (made at the
+ * first one: most inputs have none). The whole input is walked before any is judged, so an input
+ * that cannot be walked is unreadable wherever its secret file is named.
+ */
+function pathValues(
+  node: unknown,
+  tool: string,
+  depth: number,
+  found: string[] | undefined,
+): string[] | undefined {
+  if (depth > 4 || node === null || typeof node !== 'object') return found;
+  // Keys, then each value: the same own enumerable entries without a pair array per key.
+  const record = node as Record<string, unknown>;
+  let values = found;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    const isPath = isPathKeyHinted(key) || (tool === 'Glob' && key === 'pattern');
+    if (isPath && typeof value === 'string') {
+      values ??= [];
+      values.push(value);
+    } else if (isPath && Array.isArray(value)) {
+      values ??= [];
+      values.push(...value.filter((v) => typeof v === 'string'));
+    } else values = pathValues(value, tool, depth + 1, values);
+  }
+  return values;
+}
+
+const unknownToolCommandFields = ['command', 'cmd', 'script'];
+
+/** The secret file the shell command in `input[field]` names, if that field holds a command. */
+function commandSecretFile(input: Record<string, unknown>, field: string | undefined): string | null {
+  const command = stringField(input, field);
+  return command === undefined ? null : shellSecretFile(command);
 }
 
 /** Shown in a decision's reason: bounded, and masked in case the "path" carries a secret. */
@@ -69,14 +87,17 @@ function display(path: string): string {
 export function secretFileAccess(call: ToolCallLike): { path: string } | null {
   try {
     const facts = toolFacts(call.tool);
-    // An unknown tool's `command`-like field is read as a shell command too (MCP shell servers).
-    const commandFields = facts.known ? [facts.commandField] : ['command', 'cmd', 'script'];
-    for (const field of commandFields) {
-      const command = stringField(call.input, field);
-      const file = command === undefined ? null : shellSecretFile(command);
+    if (facts.known) {
+      const file = commandSecretFile(call.input, facts.commandField);
       if (file !== null) return { path: display(file) };
+    } else {
+      // An unknown tool's `command`-like field is read as a shell command too (MCP shell servers).
+      for (const field of unknownToolCommandFields) {
+        const file = commandSecretFile(call.input, field);
+        if (file !== null) return { path: display(file) };
+      }
     }
-    const file = pathValues(call.input, call.tool).find(namesSecret);
+    const file = pathValues(call.input, call.tool, 0, undefined)?.find(namesSecret);
     return file === undefined ? null : { path: display(file) };
   } catch {
     // An input the shield cannot walk is treated as touching a secret (fail closed).

@@ -1,7 +1,7 @@
 import { limits } from '../contract/index.ts';
 import type { SecretKind } from './kinds.ts';
 import { maskSecrets } from './mask.ts';
-import { matchSecrets, mergeSpans } from './match.ts';
+import { matchSecrets, mayHoldSecret, mergeSpans } from './match.ts';
 import { sensitiveKeyKind, sensitivePairName } from './sensitive-keys.ts';
 import { isPlaceholder } from './values.ts';
 
@@ -75,6 +75,7 @@ class SecretWalk {
       this.stop();
       return;
     }
+    if (!mayHoldSecret(text)) return;
     const spans = matchSecrets(text);
     if (spans.length === 0) return;
     for (const span of mergeSpans(spans)) this.report(span.kind);

@@ -27,9 +27,16 @@ function spanOf(pattern: SecretPattern, match: RegExpExecArray): { start: number
  * different patterns may overlap; callers that rewrite the text merge them.
  */
 export function matchSecrets(text: string): SecretSpan[] {
-  // Most texts carry no secret and no hint of one: one pass over them rules out every pattern.
-  if (text.length < shortestSecret || !anySecretHint.test(text)) return [];
+  if (!mayHoldSecret(text)) return [];
   return collectSpans(text, true);
+}
+
+/**
+ * False when no pattern can match `text`: most texts carry no secret and no hint of one, and one
+ * pass over them rules out every pattern.
+ */
+export function mayHoldSecret(text: string): boolean {
+  return text.length >= shortestSecret && anySecretHint.test(text);
 }
 
 /**
