@@ -1,12 +1,11 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeColors } from '../../extension/lib/badge.ts';
 import { decisionBadge } from '../../shared/badges/index.ts';
-import { type ExtensionBrowser, launchExtension } from '../support/chromium.ts';
+import type { ExtensionBrowser } from '../support/chromium.ts';
 import { askAndWait, expectDecisionRows, hookText, requestCard } from '../support/extension-cards.ts';
-import { pairExtension } from '../support/extension-pairing.ts';
 import { popupScreenshot } from '../support/extension-screenshots.ts';
-import { startRelay, type TestRelay } from './client-relay.ts';
+import { openPopup, startPairedExtension, stopPairedExtension } from '../support/paired-extension.ts';
+import type { TestRelay } from './client-relay.ts';
 
 // An agent asks; the extension's toolbar badge and a notification say so; the popup shows the
 // request and why it was asked; Approve once lets the waiting agent through.
@@ -20,25 +19,12 @@ let relay: TestRelay;
 let extension: ExtensionBrowser;
 
 beforeAll(async () => {
-  relay = await startRelay();
-  extension = await launchExtension();
-  await (await pairExtension(extension, relay.url, relay.admin)).close();
+  ({ relay, extension } = await startPairedExtension());
 });
-
-afterAll(async () => {
-  await extension?.close();
-  await relay?.stop();
-});
+afterAll(() => stopPairedExtension({ relay, extension }));
 
 /** `#F9AB00` → [249, 171, 0, 255], as `chrome.action.getBadgeBackgroundColor` reports it. */
 const rgba = (hex: string) => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).concat(255);
-
-/** The toolbar popup is at most 800×600; open it at a popup's size. */
-async function openPopup(path = 'popup.html'): Promise<Page> {
-  const page = await extension.open(path);
-  await page.setViewportSize({ width: 420, height: 600 });
-  return page;
-}
 
 describe('an ask, approved from the popup', () => {
   it('badge 1 and a notification → the card says why → Approve once → the agent is allowed', async () => {
@@ -62,7 +48,7 @@ describe('an ask, approved from the popup', () => {
     await expect.poll(() => extension.badgeColor()).toEqual(rgba(badgeColors.warning));
     await expect.poll(() => extension.notificationIds(), { timeout: 10_000 }).toHaveLength(1);
 
-    const popup = await openPopup();
+    const popup = await openPopup(extension);
     const card = requestCard(popup, sid);
     await card.waitFor({ timeout: 10_000 });
     expect(await card.getAttribute('data-interaction-id')).toBe(interaction!.interactionId);
@@ -139,7 +125,7 @@ describe('an ask, approved from the popup', () => {
     await expect.poll(() => extension.badgeColor()).toEqual(rgba(badgeColors.danger));
     await expect.poll(() => extension.notificationIds(), { timeout: 10_000 }).toHaveLength(2);
 
-    const popup = await openPopup(`popup.html?session=${encodeURIComponent(sid)}`);
+    const popup = await openPopup(extension, `popup.html?session=${encodeURIComponent(sid)}`);
     const card = requestCard(popup, sid);
     await card.waitFor({ timeout: 10_000 });
     expect(await hookText(card, 'tool')).toBe('Bash');
@@ -166,7 +152,7 @@ describe('an ask, approved from the popup', () => {
       asks.push(
         await askAndWait(relay.agent, sid, { tool_call_id: `q${index}`, tool: 'Bash', input: { command } }),
       );
-    const popup = await openPopup();
+    const popup = await openPopup(extension);
     const card = requestCard(popup, sid);
     await expect
       .poll(() => card.getAttribute('data-interaction-id'), { timeout: 10_000 })

@@ -1,9 +1,8 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, launchExtension } from '../support/chromium.ts';
+import type { ExtensionBrowser } from '../support/chromium.ts';
 import { askAndWait, expectDecisionRows, requestCard } from '../support/extension-cards.ts';
-import { pairExtension } from '../support/extension-pairing.ts';
-import { startRelay, type TestRelay } from './client-relay.ts';
+import { openPopup, startPairedExtension, stopPairedExtension } from '../support/paired-extension.ts';
+import type { TestRelay } from './client-relay.ts';
 
 // Deny with a comment from the popup: the waiting agent gets `deny` and the comment, carried in
 // its ToolCallState's `resolution.comment`; the session's timeline (read back from the relay)
@@ -13,21 +12,9 @@ let relay: TestRelay;
 let extension: ExtensionBrowser;
 
 beforeAll(async () => {
-  relay = await startRelay();
-  extension = await launchExtension();
-  await (await pairExtension(extension, relay.url, relay.admin)).close();
+  ({ relay, extension } = await startPairedExtension());
 });
-
-afterAll(async () => {
-  await extension?.close();
-  await relay?.stop();
-});
-
-async function openPopup(): Promise<Page> {
-  const page = await extension.open('popup.html');
-  await page.setViewportSize({ width: 420, height: 600 });
-  return page;
-}
+afterAll(() => stopPairedExtension({ relay, extension }));
 
 describe('deny from the popup', () => {
   it('Deny, a comment, confirm → the agent gets deny and the comment; the timeline keeps both stages', async () => {
@@ -39,7 +26,7 @@ describe('deny from the popup', () => {
       input: { command: 'aws s3 sync ./dist s3://prod-assets --delete' },
     });
 
-    const popup = await openPopup();
+    const popup = await openPopup(extension);
     const card = requestCard(popup, sid);
     await card.waitFor({ timeout: 10_000 });
     expect(await card.locator('[data-testid="deny-comment"]').count()).toBe(0);
@@ -80,7 +67,7 @@ describe('deny from the popup', () => {
       tool: 'Bash',
       input: { command: 'git push --force origin main' },
     });
-    const popup = await openPopup();
+    const popup = await openPopup(extension);
     const card = requestCard(popup, sid);
     await card.waitFor({ timeout: 10_000 });
     await card.locator('[data-action="deny"]').click();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, launchExtension } from '../support/chromium.ts';
+import type { ExtensionBrowser } from '../support/chromium.ts';
 import { expectDecisionRows, hookText } from '../support/extension-cards.ts';
-import { pairExtension } from '../support/extension-pairing.ts';
 import { popupScreenshot } from '../support/extension-screenshots.ts';
-import { startRelay, type TestRelay } from './client-relay.ts';
+import { openPopup, startPairedExtension, stopPairedExtension } from '../support/paired-extension.ts';
+import type { TestRelay } from './client-relay.ts';
 
 // A session in Full Access (Claude Code's `bypassPermissions`, the engine's `bypass`): calls are
 // allowed without any review, and the popup's timeline must say exactly that — "Full Access ·
@@ -15,15 +15,9 @@ let relay: TestRelay;
 let extension: ExtensionBrowser;
 
 beforeAll(async () => {
-  relay = await startRelay();
-  extension = await launchExtension();
-  await (await pairExtension(extension, relay.url, relay.admin)).close();
+  ({ relay, extension } = await startPairedExtension());
 });
-
-afterAll(async () => {
-  await extension?.close();
-  await relay?.stop();
-});
+afterAll(() => stopPairedExtension({ relay, extension }));
 
 describe('Full Access in the popup’s timeline', () => {
   it('the allowed call’s badge reads "Full Access · Not reviewed", violet; expanded, nothing claims a review', async () => {
@@ -50,8 +44,7 @@ describe('Full Access in the popup’s timeline', () => {
     });
     expect(wipe).toMatchObject({ outcome: 'allow', decision: { source: 'full_access' } });
 
-    const popup = await extension.open('popup.html');
-    await popup.setViewportSize({ width: 420, height: 600 });
+    const popup = await openPopup(extension);
     await popup.locator('[data-testid="state-empty"]').waitFor({ timeout: 10_000 });
     const session = popup.locator(`[data-testid="session"][data-session-id="${sid}"]`);
     await session.waitFor({ timeout: 10_000 });

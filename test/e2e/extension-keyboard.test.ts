@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, launchExtension } from '../support/chromium.ts';
+import type { ExtensionBrowser } from '../support/chromium.ts';
 import { askAndWait, requestCard } from '../support/extension-cards.ts';
-import { pairExtension } from '../support/extension-pairing.ts';
-import { startRelay, type TestRelay } from './client-relay.ts';
+import { openPopup, startPairedExtension, stopPairedExtension } from '../support/paired-extension.ts';
+import type { TestRelay } from './client-relay.ts';
 
 // The popup's keyboard shortcuts act on the focused (else the first, most urgent) card:
 // `a` approve once, `s` for this session, `d` deny (opens the comment), Enter confirms, Escape
@@ -12,15 +12,9 @@ let relay: TestRelay;
 let extension: ExtensionBrowser;
 
 beforeAll(async () => {
-  relay = await startRelay();
-  extension = await launchExtension();
-  await (await pairExtension(extension, relay.url, relay.admin)).close();
+  ({ relay, extension } = await startPairedExtension());
 });
-
-afterAll(async () => {
-  await extension?.close();
-  await relay?.stop();
-});
+afterAll(() => stopPairedExtension({ relay, extension }));
 
 describe('keyboard shortcuts in the popup', () => {
   it('e expands, d opens the comment, Escape cancels, d + text + Enter denies with it; a approves once', async () => {
@@ -40,8 +34,7 @@ describe('keyboard shortcuts in the popup', () => {
     expect(critical.submitted.decision.risk).toBe('critical');
     expect(medium.submitted.decision.risk).toBe('medium');
 
-    const popup = await extension.open('popup.html');
-    await popup.setViewportSize({ width: 420, height: 600 });
+    const popup = await openPopup(extension);
     const first = popup.locator('[data-testid="request"]').first();
     await first.waitFor({ timeout: 10_000 });
     expect(await first.getAttribute('data-session-id')).toBe('kb-critical');

@@ -59,7 +59,6 @@ function DockCard({ request, onDismiss }: { request: DockRequest; onDismiss(): v
       aria-label="Gatehouse approval request"
     >
       <div class="head">
-        <span class="brand">Gatehouse</span>
         <span class="tool" data-testid="tool">
           {request.tool}
         </span>
@@ -79,8 +78,8 @@ function DockCard({ request, onDismiss }: { request: DockRequest; onDismiss(): v
           ×
         </button>
       </div>
-      <div class="session" data-testid="session-title">
-        {request.sessionTitle}
+      <div class="session">
+        <span class="brand">Gatehouse</span> · <span data-testid="session-title">{request.sessionTitle}</span>
       </div>
       <div class="preview" data-testid="preview" title={request.preview}>
         {request.preview}

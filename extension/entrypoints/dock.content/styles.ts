@@ -28,8 +28,10 @@ export const dockStyles = `
 }
 .head { display: flex; align-items: center; gap: 8px; }
 .brand { font-weight: 700; font-size: 11px; letter-spacing: 0.04em; text-transform: uppercase; color: #5f6368; }
-.tool { font-weight: 700; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.tool { flex: 0 0 auto; max-width: 40%; font-weight: 700; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+/* The badge gives way before the tool name does: the name says what is asked, the label is also in the summary. */
 .badge {
+  min-width: 0; overflow: hidden; text-overflow: ellipsis;
   font-size: 10px; font-weight: 700; letter-spacing: 0.03em; text-transform: uppercase;
   padding: 2px 6px; border-radius: 4px; white-space: nowrap;
 }
