@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runsOtherCommands, SHELLS, WRAPPERS } from '../../shared/rules/bash-wrappers.ts';
 import {
   type CompiledRule,
   compileRule,
@@ -88,6 +89,32 @@ describe('rule index on crowded word trees', () => {
     expect(texts('tool task')).toEqual(['Bash(tool:*)']);
     expect(index.firstMatch({ tool: 'Bash', input: { command: 'tool task17 x' } })?.text).toBe(
       'Bash(tool task17:*)',
+    );
+  });
+});
+
+describe('commands that run other commands', () => {
+  const names = [...WRAPPERS, ...SHELLS, 'eval', 'find'];
+  const reference = (base: string) =>
+    WRAPPERS.has(base) || SHELLS.has(base) || base === 'eval' || base === 'find';
+
+  it.each(names)('%s is one', (name) => {
+    expect(runsOtherCommands(name)).toBe(true);
+  });
+
+  it('are told apart from other names by their first character and length as by the lists', () => {
+    const near = fc.oneof(
+      fc.constantFrom(...names).map((name) => name.slice(0, -1)),
+      fc.constantFrom(...names).map((name) => `${name}x`),
+      fc.constantFrom(...names).map((name) => `x${name.slice(1)}`),
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('', 'npm', 'git', 'ls', 'é', '\u212Aey', 'sudo'.repeat(10)),
+    );
+    fc.assert(
+      fc.property(near, (base) => {
+        expect(runsOtherCommands(base)).toBe(reference(base));
+      }),
+      { numRuns: 5000 },
     );
   });
 });

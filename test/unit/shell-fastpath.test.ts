@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeExhaustive, analyzeUncached } from '../../shared/shell/analyze.ts';
+import { NameShapes } from '../../shared/shell/name-shapes.ts';
 import { analyzePlain } from '../../shared/shell/plain.ts';
 
 /**
@@ -145,5 +146,40 @@ describe('plain-command fast path', () => {
   ])('leaves %j to the general parser', (text) => {
     expect(analyzePlain(text)).toBeUndefined();
     expect(analyzeUncached(text)).toStrictEqual(analyzeExhaustive(text));
+  });
+});
+
+describe('name shapes', () => {
+  const name = fc.string({ unit: fc.constantFrom(...'abcnpsux-_.é'.split('')), maxLength: 8 });
+
+  it('never turn away a listed name', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          name.filter((text) => /^[a-z]/.test(text)),
+          { maxLength: 20 },
+        ),
+        name,
+        (names, probe) => {
+          const shapes = new NameShapes(names);
+          for (const listed of names) expect(shapes.mayBeOneOf(listed)).toBe(true);
+          if (!shapes.mayBeOneOf(probe)) expect(names).not.toContain(probe);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('turn away names of another first character or length, and the empty name', () => {
+    const shapes = new NameShapes(['nice', 'nohup', 'sudo']);
+    expect(shapes.mayBeOneOf('npm')).toBe(false);
+    expect(shapes.mayBeOneOf('git')).toBe(false);
+    expect(shapes.mayBeOneOf('')).toBe(false);
+    expect(shapes.mayBeOneOf('éx')).toBe(false);
+    expect(shapes.mayBeOneOf('nick')).toBe(true);
+  });
+
+  it.each(['', 'é', 'x'.repeat(32)])('refuse to file %j, which they could not tell apart', (odd) => {
+    expect(() => new NameShapes([odd])).toThrow(/cannot file/);
   });
 });
