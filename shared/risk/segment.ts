@@ -10,14 +10,30 @@ const loaderVariables =
 
 /** Rates one simple command: its assignments, then the program it finally runs. */
 export function rateSegment(segment: ShellSegment, ctx: SegmentContext): void {
-  for (const assignment of segment.assignments) {
-    if (loaderVariables.test(assignment)) {
+  const { assignments } = segment;
+  // Indexed: a segment without assignments shares one frozen list, which `for…of` walks slowly.
+  for (let index = 0; index < assignments.length; index += 1) {
+    if (loaderVariables.test(assignments[index]!)) {
       ctx.rating.raise('medium', 'Sets a variable that changes which code runs.', 'code_execution');
       break;
     }
   }
   if (segment.argv.length === 0) return;
   rateArgv(segment.argv, ctx);
+}
+
+const DOLLAR = 36;
+const BACKTICK = 96;
+const LESS = 60;
+const OPEN_PAREN = 40;
+
+/** `$`, a backtick or a leading `<(`: read character by character, the name being a word or two long. */
+function computedAtRunTime(word: string): boolean {
+  for (let index = 0; index < word.length; index += 1) {
+    const code = word.charCodeAt(index);
+    if (code === DOLLAR || code === BACKTICK) return true;
+  }
+  return word.charCodeAt(0) === LESS && word.charCodeAt(1) === OPEN_PAREN;
 }
 
 /** Rates an argument vector: unwraps `sudo`/`env`/`xargs`…, then asks the program's rater. */
@@ -27,8 +43,7 @@ export function rateArgv(argv: readonly string[], ctx: SegmentContext): void {
   const command = isWrapper(first) ? unwrap(argv, ctx) : argv;
   if (command === undefined || command.length === 0) return;
   const word = command[0]!;
-  // `$`, a backtick or a leading `<(`, without a regular expression per command.
-  if (word.includes('$') || word.includes('`') || word.startsWith('<(')) {
+  if (computedAtRunTime(word)) {
     ctx.rating.raise('medium', 'The program to run is computed at run time.', 'code_execution');
     return;
   }

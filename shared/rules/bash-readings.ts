@@ -1,6 +1,6 @@
 import type { ShellAnalysis } from '../shell/index.ts';
 import { denyMatchesAnalysis } from './bash-unwrap.ts';
-import { commandView } from './bash-view.ts';
+import { commandView, type SegmentView } from './bash-view.ts';
 
 /**
  * Every text a deny or ask command pattern would be tested against for this command (each simple
@@ -18,11 +18,16 @@ export function generousReadings(analysis: ShellAnalysis): readonly string[] | '
   return view.generous;
 }
 
+function allPlain(segments: readonly SegmentView[]): boolean {
+  for (const segment of segments) if (!segment.plain) return false;
+  return true;
+}
+
 function recordReadings(analysis: ShellAnalysis): readonly string[] | 'any' {
   // The usual command: simple commands that wrap nothing, parsed. The walk would record their
   // readings and nothing else, so they are taken as they are.
   const { segments } = commandView(analysis);
-  if (analysis.error === undefined && segments.every((segment) => segment.plain)) {
+  if (analysis.error === undefined && allPlain(segments)) {
     if (segments.length === 1) return segments[0]!.readings;
     const readings: string[] = [];
     for (const segment of segments) for (const reading of segment.readings) readings.push(reading);

@@ -60,11 +60,13 @@ export function isOpaque(word: ShellWord): boolean {
 function segmentView(segment: ShellSegment): SegmentView {
   const { argv, words, assignments } = segment;
   const name = argv[0] ?? '';
-  const base = name.slice(name.lastIndexOf('/') + 1);
+  const slash = name.lastIndexOf('/');
+  const base = slash === -1 ? name : name.slice(slash + 1);
   // The readings of bash-render.ts, built with as few joins as possible: an unquoted command's
   // words as written are its argv, so one join serves as both readings and as the allow rendering.
-  const unquoted = words !== undefined && sameRaw(words, argv);
-  const argvText = unquoted ? wordsAsWritten(segment) : argv.join(' ');
+  const written = words === undefined ? -1 : writtenLength(words, argv);
+  const unquoted = written !== -1;
+  const argvText = unquoted ? wordsAsWritten(segment, written) : argv.join(' ');
   const rawText = words === undefined ? undefined : unquoted ? argvText : words.map(rawOf).join(' ');
   const readings = [argvText];
   if (rawText !== undefined && rawText !== argvText) readings.push(rawText);
@@ -98,19 +100,26 @@ const rawOf = (word: ShellWord): string => word.raw;
 /**
  * The raw words one space apart. Joining is the costliest part of a view, and the command's own
  * text usually is that string already: when it holds nothing but the words (no assignment, no
- * redirection) with one blank between each, its length says so, and a tab is the only other blank.
+ * redirection) with one blank between each, its length (`written`) says so, and a tab is the only
+ * other blank.
  */
-function wordsAsWritten(segment: ShellSegment): string {
+function wordsAsWritten(segment: ShellSegment, written: number): string {
   const { text, words = [], assignments } = segment;
-  let length = words.length - 1;
-  for (const word of words) length += word.raw.length;
-  if (assignments.length === 0 && text.length === length && !text.includes('\t')) return text;
+  if (assignments.length === 0 && text.length === written && !text.includes('\t')) return text;
   return words.map(rawOf).join(' ');
 }
 
-/** True when every word is written as its value (no quotes, no escapes): raw text and argv agree. */
-function sameRaw(words: readonly ShellWord[], argv: readonly string[]): boolean {
-  if (words.length !== argv.length) return false;
-  for (let index = 0; index < words.length; index += 1) if (words[index]!.raw !== argv[index]) return false;
-  return true;
+/**
+ * The length of the words as written one space apart when every word is written as its value
+ * (no quotes, no escapes: raw text and argv agree), else -1.
+ */
+function writtenLength(words: readonly ShellWord[], argv: readonly string[]): number {
+  if (words.length !== argv.length) return -1;
+  let length = words.length - 1;
+  for (let index = 0; index < words.length; index += 1) {
+    const raw = words[index]!.raw;
+    if (raw !== argv[index]) return -1;
+    length += raw.length;
+  }
+  return length;
 }

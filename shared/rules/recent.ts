@@ -12,7 +12,9 @@ export function recentResults<Key extends object, Value>(
   const values: (Value | undefined)[] = new Array(size).fill(undefined);
   let next = 0;
   return (key) => {
-    for (let index = 0; index < size; index += 1) {
+    // Newest first: every rule of a call asks for what the call's command derived last.
+    for (let back = 1; back <= size; back += 1) {
+      const index = (next - back + size) % size;
       if (keys[index] === key) return values[index] as Value;
     }
     const value = derive(key);

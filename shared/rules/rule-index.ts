@@ -40,10 +40,14 @@ interface WordTree {
    * length and first character of their word (`shapeOf`); undefined for a node with few.
    */
   byShape: Map<number, Child[]> | undefined;
+  /** The children's first character codes, so most words miss a crowded node at once. */
+  readonly firsts: Set<number>;
 }
 
 interface Child {
   readonly word: string;
+  /** The word's first character code (-1 for the empty word), compared before the word itself. */
+  readonly first: number;
   readonly tree: WordTree;
 }
 
@@ -60,7 +64,13 @@ interface ToolShelf {
   commandRules: number;
 }
 
-const newTree = (): WordTree => ({ here: [], next: new Map(), children: [], byShape: undefined });
+const newTree = (): WordTree => ({
+  here: [],
+  next: new Map(),
+  children: [],
+  byShape: undefined,
+  firsts: new Set(),
+});
 const newShelf = (): ToolShelf => ({
   plain: [],
   strictCommands: newTree(),
@@ -145,7 +155,7 @@ function fileUnder(tree: WordTree, words: readonly string[], filed: Filed): void
     if (child === undefined) {
       child = newTree();
       node.next.set(word, child);
-      addChild(node, { word, tree: child });
+      addChild(node, { word, first: word === '' ? -1 : word.charCodeAt(0), tree: child });
     }
     node = child;
   }
@@ -154,6 +164,7 @@ function fileUnder(tree: WordTree, words: readonly string[], filed: Filed): void
 
 function addChild(node: WordTree, child: Child): void {
   node.children.push(child);
+  node.firsts.add(child.first);
   if (node.byShape === undefined && node.children.length <= FEW_CHILDREN) return;
   if (node.byShape === undefined) {
     node.byShape = new Map();
@@ -217,20 +228,29 @@ function gatherAlong(tree: WordTree, text: string, found: Filed[][]): void {
 
 /** The child filed under the word of `text` at `from` (up to the next space), compared in place. */
 function childAt(node: WordTree, text: string, from: number): Child | undefined {
+  const first = firstCode(text, from);
   let candidates: readonly Child[] | undefined = node.children;
   if (node.byShape !== undefined) {
+    if (!node.firsts.has(first)) return undefined;
     const space = text.indexOf(' ', from);
     candidates = node.byShape.get(shapeOf(text, from, space === -1 ? text.length : space));
     if (candidates === undefined) return undefined;
   }
   for (let index = 0; index < candidates.length; index += 1) {
     const child = candidates[index]!;
+    if (child.first !== first) continue;
     const after = from + child.word.length;
     // The word, then a space or the end of the text: the whole word at `from`, not a prefix of it.
     if (text.startsWith(child.word, from) && (after === text.length || text.charCodeAt(after) === SPACE))
       return child;
   }
   return undefined;
+}
+
+/** The first character code of the word of `text` at `from`; -1 when that word is empty. */
+function firstCode(text: string, from: number): number {
+  const code = text.charCodeAt(from);
+  return code === SPACE || Number.isNaN(code) ? -1 : code;
 }
 
 const SPACE = 32;
