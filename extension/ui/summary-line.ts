@@ -1,7 +1,5 @@
-import { categoriesLabel, evaluatorLabel, outcomeLabel } from '../../shared/badges/index.ts';
+import { capitalize, categoriesLabel, evaluatorLabel, outcomeLabel } from '../../shared/badges/words.ts';
 import type { ToolPermissionDecision } from '../../shared/contract/index.ts';
-
-const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * The one secondary line under a request's badge (the seed's approval dock): who evaluated it
