@@ -120,8 +120,9 @@ export function indexRules(rules: readonly CompiledRule[]): RuleIndex {
       if (toolShelf.commandRules > 0) commandCandidates(toolShelf, target, found);
     }
     if (byServer.size > 0) {
-      for (const server of serversOf(target.tool)) {
-        const list = byServer.get(server);
+      const servers = serversOf(target.tool);
+      for (let index = 0; index < servers.length; index += 1) {
+        const list = byServer.get(servers[index]!);
         if (list !== undefined) found.push(list);
       }
     }
@@ -141,7 +142,11 @@ export function indexRules(rules: readonly CompiledRule[]): RuleIndex {
   return {
     size: rules.length,
     firstMatch(target) {
-      for (const { rule } of safeCandidates(target)) if (rule.matches(target)) return rule;
+      const filed = safeCandidates(target);
+      for (let index = 0; index < filed.length; index += 1) {
+        const { rule } = filed[index]!;
+        if (rule.matches(target)) return rule;
+      }
       return undefined;
     },
     candidates: (target) => safeCandidates(target).map(({ rule }) => rule),
@@ -239,12 +244,25 @@ function childAt(node: WordTree, text: string, from: number): Child | undefined 
   for (let index = 0; index < candidates.length; index += 1) {
     const child = candidates[index]!;
     if (child.first !== first) continue;
-    const after = from + child.word.length;
+    const { word } = child;
+    const after = from + word.length;
     // The word, then a space or the end of the text: the whole word at `from`, not a prefix of it.
-    if (text.startsWith(child.word, from) && (after === text.length || text.charCodeAt(after) === SPACE))
+    if (restMatches(text, from, word) && (after === text.length || text.charCodeAt(after) === SPACE))
       return child;
   }
   return undefined;
+}
+
+/**
+ * Whether `text` holds `word` at `from`, its first character already compared. Character by
+ * character: command words are short, and a call to `startsWith` cost more than the comparing.
+ */
+function restMatches(text: string, from: number, word: string): boolean {
+  if (from + word.length > text.length) return false;
+  for (let index = 1; index < word.length; index += 1) {
+    if (text.charCodeAt(from + index) !== word.charCodeAt(index)) return false;
+  }
+  return true;
 }
 
 /** The first character code of the word of `text` at `from`; -1 when that word is empty. */
