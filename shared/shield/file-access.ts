@@ -1,4 +1,5 @@
 import { stringField, toolFacts } from '../tools/catalog.ts';
+import { rememberedForKeys } from './key-memo.ts';
 import { maskSecrets } from './mask.ts';
 import { globNamesSecretFile, isSecretPath } from './secret-paths.ts';
 import { shellSecretFile } from './shell-files.ts';
@@ -53,7 +54,7 @@ function pathValues(
   let values = found;
   for (const key of Object.keys(record)) {
     const value = record[key];
-    const isPath = isPathKeyHinted(key) || (tool === 'Glob' && key === 'pattern');
+    const isPath = pathKeyOf(key) || (tool === 'Glob' && key === 'pattern');
     if (isPath && typeof value === 'string') {
       values ??= [];
       values.push(value);
@@ -64,6 +65,9 @@ function pathValues(
   }
   return values;
 }
+
+/** Field names repeat call after call: their verdicts are remembered. */
+const pathKeyOf = rememberedForKeys(isPathKeyHinted);
 
 const unknownToolCommandFields = ['command', 'cmd', 'script'];
 

@@ -1,4 +1,5 @@
 import { limits } from '../contract/index.ts';
+import { rememberedForKeys } from './key-memo.ts';
 import type { SecretKind } from './kinds.ts';
 import { maskSecrets } from './mask.ts';
 import { matchSecrets, mayHoldSecret, mergeSpans } from './match.ts';
@@ -35,6 +36,9 @@ function pathOf(keys: readonly string[]): string {
   return path;
 }
 
+const keyMayHoldSecret = rememberedForKeys(mayHoldSecret);
+const sensitiveKeyOf = rememberedForKeys(sensitiveKeyKind);
+
 /**
  * Objects already visited, so that shared objects are scanned once and cycles end. Inputs hold a
  * handful of objects, so a list searched from its end serves until it grows past this size, when
@@ -69,13 +73,14 @@ class SecretWalk {
     this.stopped = true;
   }
 
-  scanText(text: string): void {
+  /** Counts `text` against the bounds and reports its secrets; `hinted` is `mayHoldSecret(text)`. */
+  scanText(text: string, hinted: boolean): void {
     this.chars += text.length;
     if (this.chars > bounds.chars) {
       this.stop();
       return;
     }
-    if (!mayHoldSecret(text)) return;
+    if (!hinted) return;
     const spans = matchSecrets(text);
     if (spans.length === 0) return;
     for (const span of mergeSpans(spans)) this.report(span.kind);
@@ -107,7 +112,7 @@ class SecretWalk {
     }
     if (typeof node === 'string') {
       if (sensitive && node.length >= 3 && !isPlaceholder(node)) this.report(sensitive);
-      this.scanText(node);
+      this.scanText(node, mayHoldSecret(node));
       return;
     }
     if (node === null || typeof node !== 'object' || !this.firstVisit(node)) return;
@@ -129,9 +134,10 @@ class SecretWalk {
     for (const key of Object.keys(record)) {
       if (this.stopped) return;
       keys.push(key);
-      this.scanText(key);
+      // A key is most often a field name seen before, whose hint is remembered.
+      this.scanText(key, keyMayHoldSecret(key));
       const kind =
-        sensitiveKeyKind(key) ?? (pairName !== null && key === 'value' ? sensitiveKeyKind(pairName) : null);
+        sensitiveKeyOf(key) ?? (pairName !== null && key === 'value' ? sensitiveKeyKind(pairName) : null);
       this.visit(record[key], depth + 1, kind);
       keys.pop();
     }
