@@ -32,11 +32,18 @@ export interface Step {
   run(input: StepInput): StepResult;
 }
 
+/** `normalized_rule_<behavior>`, spelled out once rather than joined for every decision. */
+const ruleReasonCodes: Readonly<Record<Behavior, string>> = {
+  allow: 'normalized_rule_allow',
+  ask: 'normalized_rule_ask',
+  deny: 'normalized_rule_deny',
+};
+
 const byRule = (behavior: Behavior, rule: CompiledRule, verb: string): Ruling => ({
   behavior,
   source: 'rule',
   evaluator: 'rule',
-  reasonCode: `normalized_rule_${behavior}`,
+  reasonCode: ruleReasonCodes[behavior],
   reason: `${verb} by the rule ${rule.text}.`,
   matchedRule: rule.text,
 });

@@ -64,8 +64,15 @@ export function operands(args: readonly string[], valueOptions: readonly string[
   return found;
 }
 
-/** The last path component of a program name: `/usr/bin/rm` → `rm`. */
+/**
+ * The last path component of a program name: `/usr/bin/rm` → `rm`. Scanned from the end by hand:
+ * names are short, and every segment of every command asks.
+ */
 export function programName(word: string): string {
-  const slash = word.lastIndexOf('/');
-  return slash >= 0 ? word.slice(slash + 1) : word;
+  for (let index = word.length - 1; index >= 0; index -= 1) {
+    if (word.charCodeAt(index) === SLASH) return word.slice(index + 1);
+  }
+  return word;
 }
+
+const SLASH = 47;

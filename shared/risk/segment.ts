@@ -60,7 +60,8 @@ export function rateArgv(argv: readonly string[], ctx: SegmentContext): void {
   const rater = raterFor(name);
   if (rater) {
     // A program named by path runs whatever file is there; only the known names of system dirs count.
-    if (word.includes('/') && !/^\/(?:usr\/)?(?:local\/)?s?bin\//.test(word)) {
+    // (`name` is `word` without its path, so they differ exactly when `word` holds a `/`.)
+    if (name !== word && !/^\/(?:usr\/)?(?:local\/)?s?bin\//.test(word)) {
       ctx.rating.raise('medium', 'Runs a program from a path in the workspace.');
     }
     rater(args, ctx);
