@@ -46,8 +46,12 @@ let recentChars = 0;
  */
 export function analyzeShell(command: string): ShellAnalysis {
   const print = fingerprint(command);
-  for (let back = count - 1; back >= 0; back -= 1) {
-    const slot = (oldest + back) % RECENT_ANALYSES;
+  // The newest first (every module of a call asks for the call's command), then every slot in
+  // place: a command is in the ring at most once, and an empty slot holds no command.
+  const newest = (oldest + count - 1) % RECENT_ANALYSES;
+  if (count > 0 && recentPrints[newest] === print && recentCommands[newest] === command)
+    return recentAnalyses[newest]!;
+  for (let slot = 0; slot < RECENT_ANALYSES; slot += 1) {
     if (recentPrints[slot] === print && recentCommands[slot] === command) return recentAnalyses[slot]!;
   }
   const analysis = analyzeUncached(command);
