@@ -2,12 +2,12 @@ import { Bench } from 'tinybench';
 import { type EngineToolCall, ToolCallRequest } from '../../shared/contract/index.ts';
 import { callFacts, decide } from '../../shared/engine/index.ts';
 import { compilePlan } from '../../shared/plan/index.ts';
-import { isReadOnlyCommand } from '../../shared/readonly/index.ts';
+import { isReadOnlyCommand, mayBeReadOnly } from '../../shared/readonly/index.ts';
 import { rateRisk } from '../../shared/risk/index.ts';
 import type { RuleTarget } from '../../shared/rules/index.ts';
-import { analyzeUncached } from '../../shared/shell/analyze.ts';
+import { analyzeExhaustive, analyzeUncached } from '../../shared/shell/analyze.ts';
 import { analyzeShell } from '../../shared/shell/index.ts';
-import { shieldScan } from '../../shared/shield/index.ts';
+import { findSecrets, secretFileAccess, shieldScan } from '../../shared/shield/index.ts';
 
 /** A 200-rule plan of the kinds users write: Bash prefixes, path globs, domains, MCP tools. */
 export function twoHundredRulePlan() {
@@ -101,8 +101,12 @@ export function benchEngineParts(): Record<string, number> {
   const warm = (i: number) => analyzeShell(commands[i % variants]!);
   const parts: Record<string, (i: number) => unknown> = {
     'analyzeShell (no memo)': (i) => analyzeUncached(commands[i % variants]!),
+    'analyzeShell (no memo, general parser only)': (i) => analyzeExhaustive(commands[i % variants]!),
+    mayBeReadOnly: (i) => mayBeReadOnly(commands[i % variants]!),
     isReadOnlyCommand: (i) => isReadOnlyCommand(commands[i % variants]!),
     shieldScan: (i) => shieldScan(engineCalls[i % variants]!),
+    '  findSecrets': (i) => findSecrets(engineCalls[i % variants]!.input),
+    '  secretFileAccess': (i) => secretFileAccess(engineCalls[i % variants]!),
     rateRisk: (i) => rateRisk(engineCalls[i % variants]!, { secrets: false, readOnly: false }),
     'deny rules': (i) => plan.index.deny.firstMatch(targets[i % variants]!),
     'ask rules': (i) => plan.index.ask.firstMatch(targets[i % variants]!),
