@@ -73,14 +73,17 @@ class SecretWalk {
     this.stopped = true;
   }
 
-  /** Counts `text` against the bounds and reports its secrets; `hinted` is `mayHoldSecret(text)`. */
-  scanText(text: string, hinted: boolean): void {
+  /**
+   * Counts `text` against the bounds and reports its secrets. An object key is most often a field
+   * name seen before, whose hint is remembered.
+   */
+  scanText(text: string, isKey: boolean): void {
     this.chars += text.length;
     if (this.chars > bounds.chars) {
       this.stop();
       return;
     }
-    if (!hinted) return;
+    if (!(isKey ? keyMayHoldSecret(text) : mayHoldSecret(text))) return;
     const spans = matchSecrets(text);
     if (spans.length === 0) return;
     for (const span of mergeSpans(spans)) this.report(span.kind);
@@ -112,7 +115,7 @@ class SecretWalk {
     }
     if (typeof node === 'string') {
       if (sensitive && node.length >= 3 && !isPlaceholder(node)) this.report(sensitive);
-      this.scanText(node, mayHoldSecret(node));
+      this.scanText(node, false);
       return;
     }
     if (node === null || typeof node !== 'object' || !this.firstVisit(node)) return;
@@ -134,8 +137,7 @@ class SecretWalk {
     for (const key of Object.keys(record)) {
       if (this.stopped) return;
       keys.push(key);
-      // A key is most often a field name seen before, whose hint is remembered.
-      this.scanText(key, keyMayHoldSecret(key));
+      this.scanText(key, true);
       const kind =
         sensitiveKeyOf(key) ?? (pairName !== null && key === 'value' ? sensitiveKeyKind(pairName) : null);
       this.visit(record[key], depth + 1, kind);
