@@ -33,6 +33,15 @@ afterAll(async () => {
   await relay?.stop();
 });
 
+/** The popup, open on a session's request, its Approve once button showing. */
+async function openOnRequest(sessionId: string) {
+  const popup = await extension.open('popup.html');
+  const card = requestCard(popup, sessionId);
+  const approve = card.locator('[data-action="allow_once"]');
+  await approve.waitFor({ timeout: 10_000 });
+  return { popup, card, approve };
+}
+
 describe('answered elsewhere', () => {
   it('answered from /app while the popup shows it → the popup card says answered elsewhere', async () => {
     const sid = 'two-approvers';
@@ -68,10 +77,7 @@ describe('answered elsewhere', () => {
       tool: 'Bash',
       input: { command: 'npm publish' },
     });
-    const popup = await extension.open('popup.html');
-    const card = requestCard(popup, sid);
-    const approve = card.locator('[data-action="allow_once"]');
-    await approve.waitFor({ timeout: 10_000 });
+    const { popup, card, approve } = await openOnRequest(sid);
 
     gate.hold();
     try {
@@ -111,10 +117,7 @@ describe('answered elsewhere', () => {
       tool: 'Bash',
       input: { command: 'npm run db:seed' },
     });
-    const popup = await extension.open('popup.html');
-    const card = requestCard(popup, sid);
-    const approve = card.locator('[data-action="allow_once"]');
-    await approve.waitFor({ timeout: 10_000 });
+    const { popup, card, approve } = await openOnRequest(sid);
 
     gate.hold();
     try {
