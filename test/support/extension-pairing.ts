@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { GatehouseClient } from '../../client/sdk/index.ts';
+import { originPattern } from '../../extension/lib/pairing-input.ts';
 import type { ExtensionBrowser } from './chromium.ts';
 
 /**
@@ -12,11 +13,8 @@ export async function pairingCode(admin: GatehouseClient): Promise<string> {
   return (await admin.createPairingCode()).code;
 }
 
-/** `http://127.0.0.1:PORT` → `http://127.0.0.1/*`: the site a user grants on chrome://extensions. */
-export function sitePattern(relayUrl: string): string {
-  const url = new URL(relayUrl);
-  return `${url.protocol}//${url.hostname}/*`;
-}
+/** `http://127.0.0.1:PORT` → `http://127.0.0.1/*`: the site a user grants on chrome://extensions (the pattern the extension itself requests). */
+export const sitePattern = (relayUrl: string): string => originPattern(new URL(relayUrl).origin);
 
 /** Types the relay URL and code into the options page and presses Pair; returns the page. */
 export async function fillPairingForm(extension: ExtensionBrowser, relayUrl: string, code: string) {
