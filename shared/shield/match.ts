@@ -1,5 +1,5 @@
 import type { SecretKind } from './kinds.ts';
-import { anySecretHint, type SecretPattern, secretPatterns } from './patterns.ts';
+import { anySecretHint, anySecretHintPairs, type SecretPattern, secretPatterns } from './patterns.ts';
 
 /** Where a secret sits in a text: `text.slice(start, end)` is the secret itself. */
 export interface SecretSpan {
@@ -33,10 +33,10 @@ export function matchSecrets(text: string): SecretSpan[] {
 
 /**
  * False when no pattern can match `text`: most texts carry no secret and no hint of one, and one
- * pass over them rules out every pattern.
+ * pass over them rules out every pattern, the pair sieve first and the hint regex after it.
  */
 export function mayHoldSecret(text: string): boolean {
-  return text.length >= shortestSecret && anySecretHint.test(text);
+  return text.length >= shortestSecret && anySecretHintPairs(text) && anySecretHint.test(text);
 }
 
 /**
