@@ -3,6 +3,7 @@ import { rememberedForKeys } from './key-memo.ts';
 import { maskSecrets } from './mask.ts';
 import { globNamesSecretFile, isSecretPath } from './secret-paths.ts';
 import { shellSecretFile } from './shell-files.ts';
+import { type HintedText, hintsOf } from './text-hints.ts';
 
 export interface ToolCallLike {
   tool: string;
@@ -72,9 +73,13 @@ const pathKeyOf = rememberedForKeys(isPathKeyHinted);
 const unknownToolCommandFields = ['command', 'cmd', 'script'];
 
 /** The secret file the shell command in `input[field]` names, if that field holds a command. */
-function commandSecretFile(input: Record<string, unknown>, field: string | undefined): string | null {
+function commandSecretFile(
+  input: Record<string, unknown>,
+  field: string | undefined,
+  known: HintedText | undefined,
+): string | null {
   const command = stringField(input, field);
-  return command === undefined ? null : shellSecretFile(command);
+  return command === undefined ? null : shellSecretFile(command, 0, hintsOf(command, known));
 }
 
 /** Shown in a decision's reason: bounded, and masked in case the "path" carries a secret. */
@@ -86,18 +91,19 @@ function display(path: string): string {
 /**
  * The secret file a tool call would read, if any: a file tool (`Read`, `Grep`, `Glob`, the
  * edit tools, whose results echo file content, and MCP tools with path fields) pointed at one,
- * or a shell command naming one. `null` when none is named.
+ * or a shell command naming one. `null` when none is named. `known` is a text of the input whose
+ * hints the caller has already (text-hints.ts), so it is not read twice.
  */
-export function secretFileAccess(call: ToolCallLike): { path: string } | null {
+export function secretFileAccess(call: ToolCallLike, known?: HintedText): { path: string } | null {
   try {
     const facts = toolFacts(call.tool);
     if (facts.known) {
-      const file = commandSecretFile(call.input, facts.commandField);
+      const file = commandSecretFile(call.input, facts.commandField, known);
       if (file !== null) return { path: display(file) };
     } else {
       // An unknown tool's `command`-like field is read as a shell command too (MCP shell servers).
       for (const field of unknownToolCommandFields) {
-        const file = commandSecretFile(call.input, field);
+        const file = commandSecretFile(call.input, field, known);
         if (file !== null) return { path: display(file) };
       }
     }

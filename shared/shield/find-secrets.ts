@@ -4,6 +4,7 @@ import type { SecretKind } from './kinds.ts';
 import { maskSecrets } from './mask.ts';
 import { matchSecrets, mayHoldSecret, mergeSpans } from './match.ts';
 import { sensitiveKeyKind, sensitivePairName } from './sensitive-keys.ts';
+import type { HintedText } from './text-hints.ts';
 import { isPlaceholder } from './values.ts';
 
 /** A secret found in a tool call's input. `path` names where, never what (`env.0.value`). */
@@ -58,6 +59,12 @@ class SecretWalk {
   stopped = false;
   /** Made at the first finding: a clean input (most inputs) never needs it. */
   seen: Set<string> | undefined;
+  /** A text of the input whose hints the caller worked out already (the call's command). */
+  readonly known: HintedText | undefined;
+
+  constructor(known: HintedText | undefined) {
+    this.known = known;
+  }
 
   report(kind: SecretKind): void {
     const path = pathOf(this.keys);
@@ -83,7 +90,9 @@ class SecretWalk {
       this.stop();
       return;
     }
-    if (!(isKey ? keyMayHoldSecret(text) : mayHoldSecret(text))) return;
+    const known = this.known;
+    const hints = known !== undefined && known.text === text ? known.hints : undefined;
+    if (!(isKey ? keyMayHoldSecret(text) : mayHoldSecret(text, hints))) return;
     const spans = matchSecrets(text);
     if (spans.length === 0) return;
     for (const span of mergeSpans(spans)) this.report(span.kind);
@@ -150,10 +159,11 @@ class SecretWalk {
  * Every secret in a tool call's input: each string value and each object key is matched
  * against the secret patterns, and string values under sensitive keys (`password`, `apiKey`,
  * `{name: "DB_PASSWORD", value}`) count whatever they look like, unless they are placeholders.
- * One finding per kind and path, in input order.
+ * One finding per kind and path, in input order. `known` is a text of the input whose hints the
+ * caller has already (text-hints.ts), so it is not read twice.
  */
-export function findSecrets(value: unknown): SecretFinding[] {
-  const walk = new SecretWalk();
+export function findSecrets(value: unknown, known?: HintedText): SecretFinding[] {
+  const walk = new SecretWalk(known);
   try {
     walk.visit(value, 0, null);
   } catch {

@@ -1,5 +1,6 @@
 import type { SecretKind } from './kinds.ts';
-import { anySecretHint, anySecretHintPairs, type SecretPattern, secretPatterns } from './patterns.ts';
+import { anySecretHint, type SecretPattern, secretPatterns } from './patterns.ts';
+import { SECRET_HINT, textHints } from './text-hints.ts';
 
 /** Where a secret sits in a text: `text.slice(start, end)` is the secret itself. */
 export interface SecretSpan {
@@ -33,10 +34,12 @@ export function matchSecrets(text: string): SecretSpan[] {
 
 /**
  * False when no pattern can match `text`: most texts carry no secret and no hint of one, and one
- * pass over them rules out every pattern, the pair sieve first and the hint regex after it.
+ * pass over them rules out every pattern: the pair sieve (text-hints.ts) first, then the hint
+ * regex. `hints` are the text's own, when the caller has them already.
  */
-export function mayHoldSecret(text: string): boolean {
-  return text.length >= shortestSecret && anySecretHintPairs(text) && anySecretHint.test(text);
+export function mayHoldSecret(text: string, hints?: number): boolean {
+  if (text.length < shortestSecret) return false;
+  return ((hints ?? textHints(text)) & SECRET_HINT) !== 0 && anySecretHint.test(text);
 }
 
 /**

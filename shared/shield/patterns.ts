@@ -1,5 +1,4 @@
 import type { SecretKind } from './kinds.ts';
-import { pairSieve } from './pair-sieve.ts';
 import { hasMixedCaseAndDigits, isPlaceholder, looksMachineMade } from './values.ts';
 
 /**
@@ -211,31 +210,3 @@ export const secretPatterns: readonly SecretPattern[] = [
  */
 export const anySecretHint =
   /-----BEGIN |eyJ|A(?:KIA|SIA|BIA|CCA|3T|Iza)|g(?:h[pousr]_|ithub_pat_|lpat-)|xox[abeprs]-|s(?:k-|ecret)|_(?:live|test)_|npm_|:\/\/|a(?:uthorization|pi[_-]?key)|bearer|pass(?:w|phrase)|token/i;
-
-/**
- * A pair of characters from each literal `anySecretHint` looks for, in its order: a text with
- * none of them (most texts) cannot match it (pair-sieve.ts). Chosen rare in command lines and
- * prose; a literal missing here would hide a secret, which `shield-pair-fastpath.test.ts` guards.
- */
-export const anySecretHintPairs = pairSieve([
-  '-b', // -----BEGIN
-  'ey', // eyJ, api key / api_key / api-key / apikey
-  'ia', // AKIA, ASIA, ABIA
-  'cc', // ACCA
-  '3t', // A3T
-  'za', // AIza, authorization
-  'gh', // gh?_
-  'b_', // github_pat_
-  'gl', // glpat-
-  'xo', // xox?-
-  'k-', // sk-
-  'cr', // secret
-  'iv', // _live_
-  '_t', // _test_
-  'm_', // npm_
-  ':/', // ://
-  'be', // bearer
-  'sw', // passw
-  'ph', // passphrase
-  'ok', // token
-]);

@@ -1,5 +1,7 @@
+import { stringField, toolFacts } from '../tools/catalog.ts';
 import { secretFileAccess, type ToolCallLike } from './file-access.ts';
 import { findSecrets, type SecretFinding } from './find-secrets.ts';
+import { type HintedText, textHints } from './text-hints.ts';
 
 /** What the shield (DESIGN §5 step 2) found in one tool call. */
 export interface ShieldScan {
@@ -9,8 +11,27 @@ export interface ShieldScan {
   secretFile: string | null;
 }
 
+/**
+ * The call's shell command with its hints (text-hints.ts): both halves of the shield read the
+ * command, the longest text of most calls, and one pass over it serves them both.
+ */
+function hintedCommand(call: ToolCallLike): HintedText | undefined {
+  const command = stringField(call.input, toolFacts(call.tool).commandField);
+  return command === undefined ? undefined : { text: command, hints: textHints(command) };
+}
+
 /** Never throws: a call too malformed to read comes back as touching a secret (fail closed). */
 export function shieldScan(call: ToolCallLike): ShieldScan {
+  let known: HintedText | undefined;
+  try {
+    known = hintedCommand(call);
+  } catch {
+    // Each half below reads the call on its own and answers for what it cannot read.
+    known = undefined;
+  }
   // `?.`: callers validate calls first, but the shield must not be the step that crashes.
-  return { findings: findSecrets(call?.input), secretFile: secretFileAccess(call)?.path ?? null };
+  return {
+    findings: findSecrets(call?.input, known),
+    secretFile: secretFileAccess(call, known)?.path ?? null,
+  };
 }

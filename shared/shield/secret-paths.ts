@@ -8,7 +8,7 @@
  * Certificates share the `.pem` extension with private keys and are flagged all the same:
  * the name cannot tell them apart, so it fails closed.
  */
-import { pairSieve } from './pair-sieve.ts';
+import { SECRET_PATH_HINT, textHints } from './text-hints.ts';
 
 const templateSuffix = /^(?:example|sample|template|dist)$/;
 
@@ -53,32 +53,12 @@ export const secretPathHint =
   /\.env|\.dev\.vars|\.npmrc|\.pypirc|netrc|credentials|\.pgpass|\.my\.cnf|\.htpasswd|\.vault-token|tfstate|\.pem|\.key|\.p12|\.pfx|\.ppk|\.jks|\.kdbx|secret|id_|\.ssh|\.gnupg|\.docker|\.kube|hosts\.yml/iu;
 
 /**
- * A pair of characters from each literal of `secretPathHint`: a text with none of them cannot
- * match it (pair-sieve.ts; a text outside ASCII, where `u` folds `ſ` and the Kelvin sign, is
- * always left to the regex). Guarded by `shield-pair-fastpath.test.ts`.
+ * False when no secret file name can hide in `text` as written (globs aside: see
+ * `globNamesSecretFile`): the pair sieve (text-hints.ts) first, then the hint regex. `hints` are
+ * the text's own, when the caller has them already.
  */
-const secretPathHintPairs = pairSieve([
-  'nv', // .env
-  'v.', // .dev.vars
-  'rc', // .npmrc, .pypirc, netrc
-  'cr', // credentials, secret
-  'pg', // .pgpass, .gnupg
-  'cn', // .my.cnf
-  'sw', // .htpasswd
-  'ok', // .vault-token
-  'tf', // tfstate
-  '.p', // .pem, .p12, .pfx, .ppk
-  '.k', // .key, .kdbx, .kube
-  'jk', // .jks
-  'd_', // id_
-  'ss', // .ssh
-  '.d', // .docker
-  'ym', // hosts.yml
-]);
-
-/** False when no secret file name can hide in `text` as written (globs aside: see `globNamesSecretFile`). */
-export function mayNameSecretFile(text: string): boolean {
-  return secretPathHintPairs(text) && secretPathHint.test(text);
+export function mayNameSecretFile(text: string, hints?: number): boolean {
+  return ((hints ?? textHints(text)) & SECRET_PATH_HINT) !== 0 && secretPathHint.test(text);
 }
 
 function isDotEnv(basename: string): boolean {

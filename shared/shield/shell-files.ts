@@ -1,5 +1,6 @@
 import { analyzeShell } from '../shell/index.ts';
 import { globNamesSecretFile, isSecretPath, mayNameSecretFile } from './secret-paths.ts';
+import { SHELL_REWRITING, textHints } from './text-hints.ts';
 
 /**
  * Commands that name files without reading them: `echo .env >> .gitignore` and
@@ -73,13 +74,6 @@ function namesSecretFile(word: string): boolean {
   );
 }
 
-/**
- * Characters that make the analyzer's words differ from slices of the command: quotes,
- * escapes and expansions (`.e"n"v`, `$'\x2eenv'`) and globs. A command with none of them has
- * only words that are slices of its text.
- */
-const rewritingCharacter = /[\\'"$`*?[{]/;
-
 function commandName(argv0: string | undefined): string {
   return (argv0 ?? '').split('/').at(-1) ?? '';
 }
@@ -97,11 +91,13 @@ function conservativeWords(command: string): string[] {
  * The first secret file a shell command names as an argument or a redirection target:
  * `cat .env`, `source .env`, `cp ~/.ssh/id_rsa /tmp`, `cat < .env`, `bash -c "cat .env"`.
  * Nested command lines are followed a few levels deep; a command the parser cannot read is
- * split conservatively instead.
+ * split conservatively instead. `hints` are the command's own (text-hints.ts), when the caller
+ * has them already.
  */
-export function shellSecretFile(command: string, depth = 0): string | null {
-  // Every word of such a command is a slice of it: no hint in the whole text, no hint in a word.
-  if (!rewritingCharacter.test(command) && !mayNameSecretFile(command)) return null;
+export function shellSecretFile(command: string, depth = 0, hints = textHints(command)): string | null {
+  // A command without quotes, escapes, expansions and globs (`.e"n"v`, `$'\x2eenv'`, `.e*`) has
+  // only words that are slices of its text: no hint in the whole text, no hint in a word.
+  if ((hints & SHELL_REWRITING) === 0 && !mayNameSecretFile(command, hints)) return null;
   const analysis = analyzeShell(command);
   if (analysis.error !== undefined) return conservativeWords(command).find(namesSecretFile) ?? null;
   for (const redirection of analysis.redirections) {

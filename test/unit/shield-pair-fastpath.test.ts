@@ -1,9 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mayHoldSecret } from '../../shared/shield/match.ts';
-import { pairSieve } from '../../shared/shield/pair-sieve.ts';
-import { anySecretHint, anySecretHintPairs } from '../../shared/shield/patterns.ts';
+import { hintSieve } from '../../shared/shield/pair-sieve.ts';
+import { anySecretHint } from '../../shared/shield/patterns.ts';
 import { mayNameSecretFile, secretPathHint } from '../../shared/shield/secret-paths.ts';
+import { shellSecretFile } from '../../shared/shield/shell-files.ts';
+import {
+  hintsOf,
+  SECRET_HINT,
+  SECRET_PATH_HINT,
+  SHELL_REWRITING,
+  textHints,
+} from '../../shared/shield/text-hints.ts';
+
+const anySecretHintPairs = (text: string) => (textHints(text) & SECRET_HINT) !== 0;
 
 /**
  * The pair sieves in front of the shield's hint regexes only ever say "certainly not" to a text
@@ -85,6 +95,7 @@ describe('the secret path hint sieve', () => {
   it('lets through every text the path hint regex matches', () => {
     fc.assert(
       fc.property(textsAround(secretPathHint), (text) => {
+        if (secretPathHint.test(text)) expect(textHints(text) & SECRET_PATH_HINT).not.toBe(0);
         expect(mayNameSecretFile(text)).toBe(secretPathHint.test(text));
       }),
       { numRuns: 5000 },
@@ -100,26 +111,77 @@ describe('the secret path hint sieve', () => {
   );
 });
 
-describe('a pair sieve', () => {
-  const sieve = pairSieve(['ab', '.k']);
-
-  it('finds its pairs in any ASCII case, anywhere', () => {
-    expect(sieve('xxAB')).toBe(true);
-    expect(sieve('aB')).toBe(true);
-    expect(sieve('file.KEY')).toBe(true);
-    expect(sieve('a b')).toBe(false);
-    expect(sieve('ba')).toBe(false);
-    expect(sieve('')).toBe(false);
-    expect(sieve('a')).toBe(false);
+describe('the shell rewriting hint', () => {
+  const rewriting = /[\\'"$`*?[{]/;
+  const shellTexts = fc.string({
+    unit: fc.constantFrom(...'ab .=/-\\\'"$`*?[{}]()|&;\n\u017F\u212A'),
+    maxLength: 30,
   });
 
-  it('leaves any text outside ASCII to the regex', () => {
-    expect(sieve('é')).toBe(true);
-    expect(sieve('xyz\u212A')).toBe(true);
+  it('is set exactly when a quote, escape, expansion or glob character is there', () => {
+    fc.assert(
+      fc.property(shellTexts, (text) => {
+        expect((textHints(text) & SHELL_REWRITING) !== 0).toBe(rewriting.test(text));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
-  it('refuses pairs that are not two ASCII characters', () => {
-    expect(() => pairSieve(['abc'])).toThrow();
-    expect(() => pairSieve(['aé'])).toThrow();
+  it('gives the same secret file from hints passed in as from hints worked out', () => {
+    const commands = fc.oneof(
+      shellTexts,
+      fc.constantFrom(
+        'cat .env',
+        'cat .e"n"v',
+        'cat ~/.ssh/id_rsa',
+        'ls .env',
+        'cat .e*',
+        'bash -c "cat .env"',
+      ),
+    );
+    fc.assert(
+      fc.property(commands, (command) => {
+        expect(shellSecretFile(command, 0, textHints(command))).toBe(shellSecretFile(command));
+        expect(hintsOf(command, { text: command, hints: textHints(command) })).toBe(textHints(command));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is taken from a known text only when it is that text', () => {
+    expect(hintsOf('cat .env', { text: 'ls', hints: 0 })).toBe(textHints('cat .env'));
+    expect(hintsOf('ls', { text: 'ls', hints: 7 })).toBe(7);
+  });
+});
+
+describe('a hint sieve', () => {
+  const sieve = hintSieve([
+    { bit: 1, pairs: ['ab', '.k'] },
+    { bit: 2, chars: '$' },
+  ]);
+
+  it('finds its pairs in any ASCII case, anywhere, and its characters exactly', () => {
+    expect(sieve('xxAB')).toBe(1);
+    expect(sieve('aB')).toBe(1);
+    expect(sieve('file.KEY')).toBe(1);
+    expect(sieve('a b')).toBe(0);
+    expect(sieve('ba')).toBe(0);
+    expect(sieve('')).toBe(0);
+    expect(sieve('a')).toBe(0);
+    expect(sieve('$')).toBe(2);
+    expect(sieve('x$ab')).toBe(3);
+  });
+
+  it('leaves any text outside ASCII to the pair regexes, not to the character ones', () => {
+    expect(sieve('é')).toBe(1);
+    expect(sieve('xyz\u212A')).toBe(1);
+    expect(sieve('é$')).toBe(3);
+  });
+
+  it('refuses pairs and characters that are not ASCII', () => {
+    expect(() => hintSieve([{ bit: 1, pairs: ['abc'] }])).toThrow();
+    expect(() => hintSieve([{ bit: 1, pairs: ['aé'] }])).toThrow();
+    expect(() => hintSieve([{ bit: 1, chars: 'é' }])).toThrow();
+    expect(() => hintSieve([{ bit: 256, chars: '$' }])).toThrow();
   });
 });
