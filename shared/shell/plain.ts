@@ -17,9 +17,9 @@ import type { ShellAnalysis, ShellSegment, ShellWord } from './types.ts';
 export function analyzePlain(command: string): ShellAnalysis | undefined {
   const segments: ShellSegment[] = [];
   const length = command.length;
-  // The command being collected; undefined before its first word.
-  let argv: string[] | undefined;
-  let words: ShellWord[] = [];
+  // The words of the command being collected, as start and end offsets (and a glob flag) in a
+  // scratch list: its argv and words are then made at their exact sizes, without growing.
+  let count = 0;
   let start = 0;
   let end = 0;
   // After `&&`, `||` or `|` another command must follow.
@@ -39,22 +39,21 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
         if (nextKind === GLOB) glob = true;
         else if (nextKind !== WORD) break;
       }
-      const word = command.slice(pos, after);
-      if (argv === undefined) {
+      if (count === 0) {
         // A reserved word or an assignment changes what the next words are: the general parser's.
+        const word = command.slice(pos, after);
         if (word.includes('=') || keywordKind(word) !== undefined) return undefined;
-        argv = [word];
-        words = [{ raw: word, dynamic: false, glob }];
         start = pos;
-      } else {
-        argv.push(word);
-        words.push({ raw: word, dynamic: false, glob });
-      }
+      } else if (count === MAX_SCRATCH_WORDS) return undefined;
+      scratch[count * 3] = pos;
+      scratch[count * 3 + 1] = after;
+      scratch[count * 3 + 2] = glob ? 1 : 0;
+      count += 1;
       end = after;
       pos = after;
       pending = false;
     } else if (kind === OPERATOR) {
-      if (argv === undefined) return undefined;
+      if (count === 0) return undefined;
       const next = command.charCodeAt(pos + 1);
       if (code === AMPERSAND) {
         // A single `&` (a background job, `&>`) is the general parser's.
@@ -71,13 +70,30 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
         pos += 1;
         pending = false;
       }
-      segments.push({ argv, assignments: NONE, text: command.slice(start, end), words });
-      argv = undefined;
+      segments.push(segmentOf(command, count, start, end));
+      count = 0;
     } else return undefined;
   }
   if (pending) return undefined;
-  if (argv !== undefined) segments.push({ argv, assignments: NONE, text: command.slice(start, end), words });
+  if (count > 0) segments.push(segmentOf(command, count, start, end));
   return { segments, redirections: NONE, substitution: false, expansion: false, background: false };
+}
+
+/** Words one command may have in the scratch list; a command with more is the general parser's. */
+const MAX_SCRATCH_WORDS = 4096;
+/** Start, end and glob flag of each word of the command being collected. */
+const scratch = new Int32Array(MAX_SCRATCH_WORDS * 3);
+
+/** The segment of the `count` words in the scratch list, its text running from `start` to `end`. */
+function segmentOf(command: string, count: number, start: number, end: number): ShellSegment {
+  const argv = new Array<string>(count);
+  const words = new Array<ShellWord>(count);
+  for (let index = 0; index < count; index += 1) {
+    const word = command.slice(scratch[index * 3]!, scratch[index * 3 + 1]!);
+    argv[index] = word;
+    words[index] = { raw: word, dynamic: false, glob: scratch[index * 3 + 2] === 1 };
+  }
+  return { argv, assignments: NONE, text: command.slice(start, end), words };
 }
 
 /** What a segment without assignments and an analysis without redirections share: nobody may change one. */

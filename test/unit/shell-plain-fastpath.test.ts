@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeExhaustive, analyzeUncached } from '../../shared/shell/analyze.ts';
+import { analyzePlain } from '../../shared/shell/plain.ts';
+
+/**
+ * The plain-command fast path collects a command's words in a scratch list of bounded size. A
+ * command with more words than it holds is the general parser's, with the same answer.
+ */
+describe('the plain fast path on commands with very many words', () => {
+  const command = (words: number) => `echo${' a'.repeat(words - 1)} && ls *.ts`;
+
+  it('answers as the general parser up to its bound', () => {
+    const text = command(4096);
+    const plain = analyzePlain(text);
+    expect(plain).toBeDefined();
+    expect(plain).toEqual(analyzeExhaustive(text));
+    expect(plain!.segments[0]!.argv).toHaveLength(4096);
+  });
+
+  it('leaves a command past its bound to the general parser', () => {
+    const text = command(4097);
+    expect(analyzePlain(text)).toBeUndefined();
+    expect(analyzeUncached(text)).toEqual(analyzeExhaustive(text));
+    expect(analyzeUncached(text).segments[0]!.argv).toHaveLength(4097);
+  });
+
+  it('starts each command of a list with an empty scratch list', () => {
+    const text = 'a b c; d && e f | g';
+    expect(analyzePlain(text)).toEqual(analyzeExhaustive(text));
+    expect(analyzePlain(text)!.segments.map((segment) => segment.argv)).toEqual([
+      ['a', 'b', 'c'],
+      ['d'],
+      ['e', 'f'],
+      ['g'],
+    ]);
+  });
+});
