@@ -8,6 +8,7 @@ import type { RuleTarget } from '../../shared/rules/index.ts';
 import { analyzeExhaustive, analyzeUncached } from '../../shared/shell/analyze.ts';
 import { analyzeShell } from '../../shared/shell/index.ts';
 import { findSecrets, secretFileAccess, shieldScan } from '../../shared/shield/index.ts';
+import { textHints } from '../../shared/shield/text-hints.ts';
 
 /** A 200-rule plan of the kinds users write: Bash prefixes, path globs, domains, MCP tools. */
 export function twoHundredRulePlan() {
@@ -105,6 +106,8 @@ export function benchEngineParts(): Record<string, number> {
     mayBeReadOnly: (i) => mayBeReadOnly(commands[i % variants]!),
     isReadOnlyCommand: (i) => isReadOnlyCommand(commands[i % variants]!),
     shieldScan: (i) => shieldScan(engineCalls[i % variants]!),
+    '  textHints (the one pass over the command both halves share)': (i) =>
+      textHints(commands[i % variants]!),
     '  findSecrets': (i) => findSecrets(engineCalls[i % variants]!.input),
     '  secretFileAccess': (i) => secretFileAccess(engineCalls[i % variants]!),
     rateRisk: (i) => rateRisk(engineCalls[i % variants]!, { secrets: false, readOnly: false }),
