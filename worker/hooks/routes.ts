@@ -9,7 +9,7 @@ import {
 } from '../../shared/contract/index.ts';
 import { sha256Hex } from '../../shared/digest/index.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { requireRole } from '../http/auth.ts';
+import { requireRoleRecentlyChecked } from '../http/auth.ts';
 import type { RouteDoc } from '../http/openapi.ts';
 import { jsonBody, parseWith } from '../http/validate.ts';
 import type { SessionCaller } from '../session/index.ts';
@@ -61,13 +61,13 @@ async function hookCall(
  * (pre-tool-use) ask.
  */
 export const hookRoutes = new Hono<AppEnv>()
-  .post('/hooks/claude/permission-request', requireRole('agent'), async (c) => {
+  .post('/hooks/claude/permission-request', requireRoleRecentlyChecked('agent'), async (c) => {
     const input = await jsonBody(c, ClaudePermissionRequestInput, 'PermissionRequest hook input');
     const call = await hookCall(c, input);
     const outcome = await evaluateHookCall(c.env.SESSION, call);
     return c.json(permissionRequestAnswer(outcome, call));
   })
-  .post('/hooks/claude/pre-tool-use', requireRole('agent'), async (c) => {
+  .post('/hooks/claude/pre-tool-use', requireRoleRecentlyChecked('agent'), async (c) => {
     const input = await jsonBody(c, ClaudePreToolUseInput, 'PreToolUse hook input');
     const call = await hookCall(c, input);
     const outcome = await evaluateHookCall(c.env.SESSION, call);

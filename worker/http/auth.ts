@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Role } from '../../shared/contract/index.ts';
 import { defaultWorkspaceId, looksLikeToken, parseCredential } from '../workspace/credentials.ts';
 import type { AuthResult } from '../workspace/workspace-do.ts';
+import { CredentialCache } from './credential-cache.ts';
 import { forbidden, rateLimited, unauthorized } from './errors.ts';
 import type { Principal } from './principal.ts';
 
@@ -28,8 +29,14 @@ function principalOf(result: AuthResult): Principal {
   throw unauthorized('the token is unknown, malformed or revoked');
 }
 
-/** Checks the caller's credential against its workspace and returns who it is (no role check). */
-export async function authenticate(c: Context<{ Bindings: Env }>): Promise<Principal> {
+/** This isolate's recent credential checks, reused on the agent's hot path (`requireRoleRecentlyChecked`). */
+const credentials = new CredentialCache();
+
+/**
+ * Checks the caller's credential against its workspace and returns who it is (no role check).
+ * With `reuse`, a bearer token checked by this isolate a moment ago is not checked again.
+ */
+export async function authenticate(c: Context<{ Bindings: Env }>, reuse = false): Promise<Principal> {
   const query = new URL(c.req.url).searchParams;
   if (tokenParams.some((name) => query.has(name)))
     throw unauthorized('tokens are never accepted in a URL; send "Authorization: Bearer <token>"');
@@ -38,7 +45,14 @@ export async function authenticate(c: Context<{ Bindings: Env }>): Promise<Princ
     throw unauthorized('a token is not a ticket; get one from POST /api/v1/ws-tickets');
   const bearer = bearerOf(c);
   if (bearer !== null) {
-    return principalOf(await c.env.WORKSPACE.getByName(workspaceOf(bearer)).authenticate(bearer));
+    const now = Date.now();
+    const recent = reuse ? credentials.use(bearer, now) : null;
+    if (recent !== null) return recent;
+    const served = credentials.settle(bearer);
+    const result = await c.env.WORKSPACE.getByName(workspaceOf(bearer)).authenticate(bearer, served);
+    if (reuse && result.ok && result.allowance !== undefined)
+      credentials.remember(bearer, { principal: result.principal, allowance: result.allowance }, now);
+    return principalOf(result);
   }
   if (ticket !== null) {
     // Browsers cannot set headers on a WebSocket; a short-lived single-use ticket stands in.
@@ -65,6 +79,27 @@ export const roleAllows = (role: Role, roles: readonly Role[]) => role === 'admi
 export const requireRole = (...roles: Role[]): MiddlewareHandler<{ Bindings: Env }> =>
   async function requireRole(c, next) {
     const principal = await authenticate(c);
+    if (!roleAllows(principal.role, roles))
+      throw forbidden(`this needs a token of role ${roles.join(' or ')}; this one is ${principal.role}`);
+    c.set('principal', principal);
+    await next();
+    // An approver or admin may just have revoked a token or changed what the workspace allows:
+    // this isolate's remembered checks of the workspace (and the policy version they carry) end.
+    if (principal.role !== 'agent' && !readOnlyMethods.has(c.req.method))
+      credentials.expireWorkspace(principal.workspaceId);
+  };
+
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * `requireRole` for the agent's hot path (submitting and polling tool calls, the hooks): a bearer
+ * token this isolate checked less than `credentialReuseMs` ago is taken as checked, so a burst of
+ * tool calls crosses to the WorkspaceDO about once a second instead of once a call. The routes
+ * that revoke tokens, change permissions or answer interactions use `requireRole` and always check.
+ */
+export const requireRoleRecentlyChecked = (...roles: Role[]): MiddlewareHandler<{ Bindings: Env }> =>
+  async function requireRoleRecentlyChecked(c, next) {
+    const principal = await authenticate(c, true);
     if (!roleAllows(principal.role, roles))
       throw forbidden(`this needs a token of role ${roles.join(' or ')}; this one is ${principal.role}`);
     c.set('principal', principal);

@@ -15,7 +15,7 @@ import {
   ToolCallState,
 } from '../../shared/contract/index.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { requireRole } from '../http/auth.ts';
+import { requireRole, requireRoleRecentlyChecked } from '../http/auth.ts';
 import { ApiError } from '../http/errors.ts';
 import type { RouteDoc } from '../http/openapi.ts';
 import { jsonBody, parseWith } from '../http/validate.ts';
@@ -77,7 +77,7 @@ async function withoutWaitOnReset<T>(
 }
 
 export const sessionRoutes = new Hono<AppEnv>()
-  .post('/sessions/:sid/tool-calls', requireRole('agent'), async (c) => {
+  .post('/sessions/:sid/tool-calls', requireRoleRecentlyChecked('agent'), async (c) => {
     const caller = callerOf(c);
     const { wait, ...request } = await jsonBody(c, ToolCallRequest, 'tool call');
     const state = await withoutWaitOnReset(
@@ -87,7 +87,7 @@ export const sessionRoutes = new Hono<AppEnv>()
     );
     return c.json(unwrap(state));
   })
-  .get('/sessions/:sid/tool-calls/:tcid', requireRole('agent'), async (c) => {
+  .get('/sessions/:sid/tool-calls/:tcid', requireRoleRecentlyChecked('agent'), async (c) => {
     const caller = callerOf(c);
     const toolCallId = toolCallIdOf(c);
     const wait = parseWith(WaitSeconds, c.req.query('wait') ?? 0, 'wait');
@@ -98,12 +98,12 @@ export const sessionRoutes = new Hono<AppEnv>()
     );
     return c.json(unwrap(state));
   })
-  .delete('/sessions/:sid/tool-calls/:tcid', requireRole('agent'), async (c) => {
+  .delete('/sessions/:sid/tool-calls/:tcid', requireRoleRecentlyChecked('agent'), async (c) => {
     const caller = callerOf(c);
     const toolCallId = toolCallIdOf(c);
     return c.json(unwrap(await sessionOf(c, caller).cancelToolCall(caller, toolCallId)));
   })
-  .post('/sessions/:sid/tool-calls/:tcid/result', requireRole('agent'), async (c) => {
+  .post('/sessions/:sid/tool-calls/:tcid/result', requireRoleRecentlyChecked('agent'), async (c) => {
     const caller = callerOf(c);
     const toolCallId = toolCallIdOf(c);
     const result = await jsonBody(c, ToolCallResultRequest, 'tool call result');

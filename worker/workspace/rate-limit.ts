@@ -40,11 +40,21 @@ export function countHit(counter: HitCounter, key: string, limit: number, now: n
 export class RequestWindows implements HitCounter {
   readonly #windows = new Map<string, { start: number; count: number }>();
 
-  hit(key: string, windowStart: number): number {
+  /** Counts `count` hits at once: a Worker reports the requests it served from a remembered check. */
+  hit(key: string, windowStart: number, count = 1): number {
     const window = this.#windows.get(key);
-    if (window?.start === windowStart) return ++window.count;
-    this.#windows.set(key, { start: windowStart, count: 1 });
-    return 1;
+    if (window?.start === windowStart) {
+      window.count += count;
+      return window.count;
+    }
+    this.#windows.set(key, { start: windowStart, count });
+    return count;
+  }
+
+  /** The hits counted in `key`'s window starting at `windowStart`. */
+  count(key: string, windowStart: number): number {
+    const window = this.#windows.get(key);
+    return window?.start === windowStart ? window.count : 0;
   }
 
   /** Sets a window's count outright (what a test uses to exhaust a limit without a minute of requests). */

@@ -11,6 +11,7 @@ import {
 } from '../../shared/contract/index.ts';
 import { sha256Hex } from '../../shared/digest/index.ts';
 import { byUrgency, isPending } from '../../shared/inbox/index.ts';
+import type { ServedLocally } from '../http/credential-cache.ts';
 import type { Principal } from '../http/principal.ts';
 import { closeSocket } from '../http/sockets.ts';
 import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
@@ -27,7 +28,12 @@ import { matchesDigest, randomFrom, randomId, randomSecret, sameSecret } from '.
 import { type TokenRow, WorkspaceStore } from './store.ts';
 
 export type AuthResult =
-  | { ok: true; principal: Principal }
+  | {
+      ok: true;
+      principal: Principal;
+      /** For a bearer token: how many more requests its rate window allows (credential-cache.ts). */
+      allowance?: { requests: number; windowStart: number };
+    }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
@@ -150,14 +156,27 @@ export class WorkspaceDO extends DurableObject<Env> {
     this.#store.prunePairingCodes(now - 24 * 60 * 60_000);
   }
 
-  #rateLimited(tokenId: string, now: number): AuthResult | null {
+  #rateLimited(tokenId: string, now: number, served?: ServedLocally): AuthResult | null {
+    const key = `token:${tokenId}`;
+    const windowStart = now - (now % windowMs);
+    // Requests a Worker answered from a remembered check count in the window they were served in.
+    const earlier = served?.windowStart === windowStart ? Math.floor(served.count) : 0;
+    if (earlier > 0) this.requestWindows.hit(key, windowStart, earlier);
     const verdict = countHit(
       this.requestWindows,
-      `token:${tokenId}`,
+      key,
       requestsPerMinute(this.env.GATEHOUSE_RATE_LIMIT_PER_MINUTE),
       now,
     );
     return verdict.allowed ? null : { ok: false, reason: 'rate_limited', ...verdict };
+  }
+
+  /** A bearer token's principal, with the requests its window still allows. */
+  #admitted(tokenId: string, role: Role, now: number): AuthResult {
+    const windowStart = now - (now % windowMs);
+    const limit = requestsPerMinute(this.env.GATEHOUSE_RATE_LIMIT_PER_MINUTE);
+    const requests = Math.max(0, limit - this.requestWindows.count(`token:${tokenId}`, windowStart));
+    return { ok: true, principal: this.#principal(tokenId, role), allowance: { requests, windowStart } };
   }
 
   #principal(tokenId: string, role: Role): Principal {
@@ -166,8 +185,11 @@ export class WorkspaceDO extends DurableObject<Env> {
 
   // authentication
 
-  /** Checks a bearer token of this workspace (or the bootstrap admin token of `default`). */
-  async authenticate(bearer: string): Promise<AuthResult> {
+  /**
+   * Checks a bearer token of this workspace (or the bootstrap admin token of `default`). `served`:
+   * the requests the calling Worker answered from its last check of this token, counted first.
+   */
+  async authenticate(bearer: string, served?: ServedLocally): Promise<AuthResult> {
     await this.#ensureInitialized();
     const now = Date.now();
     this.#housekeeping(now);
@@ -181,23 +203,13 @@ export class WorkspaceDO extends DurableObject<Env> {
       const current = this.#store.getToken(parsed.id);
       if (!row || !matches || !current || current.revoked_at !== null)
         return { ok: false, reason: 'invalid' };
-      return (
-        this.#rateLimited(current.id, now) ?? {
-          ok: true,
-          principal: this.#principal(current.id, current.role),
-        }
-      );
+      return this.#rateLimited(current.id, now, served) ?? this.#admitted(current.id, current.role, now);
     }
     if (this.#workspaceId !== defaultWorkspaceId) return { ok: false, reason: 'invalid' };
     const adminToken = this.env.GATEHOUSE_ADMIN_TOKEN ?? '';
     if (adminToken.length < minimumAdminTokenLength || !(await sameSecret(bearer, adminToken)))
       return { ok: false, reason: 'invalid' };
-    return (
-      this.#rateLimited(bootstrapTokenId, now) ?? {
-        ok: true,
-        principal: this.#principal(bootstrapTokenId, 'admin'),
-      }
-    );
+    return this.#rateLimited(bootstrapTokenId, now, served) ?? this.#admitted(bootstrapTokenId, 'admin', now);
   }
 
   /** A single-use, 60-second ticket standing for `principal` on one WebSocket upgrade. */
