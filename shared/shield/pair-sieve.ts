@@ -21,6 +21,7 @@ export interface SieveGroup {
 /** The bits of the groups a text may match (every pair group's bit for a text outside ASCII). */
 export type HintSieve = (text: string) => number;
 
+/** 128 = 1 << 7: a pair's place in the table is the previous code shifted by 7, or the current one. */
 const ASCII = 128;
 
 export function hintSieve(groups: readonly SieveGroup[]): HintSieve {
@@ -48,14 +49,19 @@ export function hintSieve(groups: readonly SieveGroup[]): HintSieve {
     const length = text.length;
     let bits = 0;
     let previous = 0;
-    for (let index = 0; index < length && bits !== allBits; index += 1) {
+    for (let index = 0; index < length; index += 1) {
       const code = text.charCodeAt(index);
       if (code >= ASCII) {
         bits |= pairBits;
         previous = 0;
-      } else {
-        bits |= table[previous * ASCII + code]!;
-        previous = code;
+        continue;
+      }
+      // The look-up of the pair; the answer is checked for being complete only when it grew.
+      const found = table[(previous << 7) | code]!;
+      previous = code;
+      if (found !== 0) {
+        bits |= found;
+        if (bits === allBits) break;
       }
     }
     return bits;
