@@ -30,6 +30,12 @@ for (const [label, stateDir, runtime] of runs) {
   );
   console.log(`  bare Hono route: ${relay.bareRoutePerSecond.toFixed(0)} requests/s`);
   console.log(`  bare route / allow path: ${fmt(relay.ratio)}× (target ≤ 2×)`);
+  if (relay.allowCpuMs !== undefined && relay.bareRouteCpuMs !== undefined) {
+    // Steadier than requests per second on a busy machine: what each request costs the runtime.
+    console.log(
+      `  runtime CPU per request: allow path ${fmt(relay.allowCpuMs)} ms, bare route ${fmt(relay.bareRouteCpuMs)} ms (${fmt(relay.allowCpuMs / relay.bareRouteCpuMs)}×)`,
+    );
+  }
   console.log(
     `  ask round trip (agent POST → inbox push → answer → agent unblocked), ${relay.roundTrips} runs: p50 ${fmt(relay.askRoundTripP50Ms)} ms (target ≤ 15 ms), p99 ${fmt(relay.askRoundTripP99Ms)} ms; push p50 ${fmt(relay.pushP50Ms)} ms`,
   );

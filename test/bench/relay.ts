@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { InboxMessage, IssuedToken, ToolCallState } from '../../shared/contract/index.ts';
 import { startDirectRelay } from '../support/direct-relay.ts';
 import { root, startLocalRelay } from '../support/local-relay.ts';
+import { withRuntimeCpu } from './runtime-cpu.ts';
 
 // The relay's figures, measured against the real Worker under wrangler on this machine: the
 // allow path over many sessions beside a bare Hono route, and the ask round trip through a human.
@@ -21,6 +22,9 @@ export interface RelayFigures {
   roundTrips: number;
   /** One bare request (GET /healthz) at a time: the runtime's own per-request cost here. */
   bareRequestP50Ms: number;
+  /** The local runtime's CPU milliseconds per request (every workerd process), where /proc tells. */
+  allowCpuMs?: number;
+  bareRouteCpuMs?: number;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -82,16 +86,22 @@ export async function benchRelay(
     const warm = (i: number) =>
       post(`/sessions/bench-${i % sessions}/tool-calls`, agent, readCall(`warm-${i}`));
     for (let i = 0; i < sessions; i++) await json(await warm(i), 200);
-    const bareRoutePerSecond = await throughput(requests, sessions, async () => {
-      await json(await fetch(new URL('/healthz', base)), 200);
-    });
-    const allowPerSecond = await throughput(requests, sessions, async (i) => {
-      const state = await json<ToolCallState>(
-        await post(`/sessions/bench-${i % sessions}/tool-calls`, agent, readCall(`read-${i}`)),
-        200,
-      );
-      if (state.outcome !== 'allow') throw new Error(`expected allow, got ${state.outcome}`);
-    });
+    const bare = await withRuntimeCpu(requests, () =>
+      throughput(requests, sessions, async () => {
+        await json(await fetch(new URL('/healthz', base)), 200);
+      }),
+    );
+    const allow = await withRuntimeCpu(requests, () =>
+      throughput(requests, sessions, async (i) => {
+        const state = await json<ToolCallState>(
+          await post(`/sessions/bench-${i % sessions}/tool-calls`, agent, readCall(`read-${i}`)),
+          200,
+        );
+        if (state.outcome !== 'allow') throw new Error(`expected allow, got ${state.outcome}`);
+      }),
+    );
+    const bareRoutePerSecond = bare.value;
+    const allowPerSecond = allow.value;
 
     const bareLatencies: number[] = [];
     for (let i = 0; i < 200; i++) {
@@ -161,6 +171,8 @@ export async function benchRelay(
       pushP50Ms: percentile(pushes, 0.5),
       roundTrips,
       bareRequestP50Ms: percentile(bareLatencies, 0.5),
+      ...(allow.cpuMsPerRequest === undefined ? {} : { allowCpuMs: allow.cpuMsPerRequest }),
+      ...(bare.cpuMsPerRequest === undefined ? {} : { bareRouteCpuMs: bare.cpuMsPerRequest }),
     };
   } finally {
     await worker.dispose();
