@@ -43,7 +43,7 @@ class Facts implements CallFacts {
       this.#readReason = verdict.reason;
     } else read = false;
     this.#command = command;
-    const scan = shieldScan(call);
+    const scan = shieldScan(call, tool);
     const finding = scan.findings[0];
     const secret = finding
       ? { kind: finding.kind, where: finding.path }
@@ -54,7 +54,7 @@ class Facts implements CallFacts {
     this.read = read;
     this.path = stringField(call.input, tool.pathField);
     this.secret = secret;
-    this.rating = rateRisk(call, { secrets: secret !== null, readOnly: read });
+    this.rating = rateRisk(call, { secrets: secret !== null, readOnly: read, tool });
   }
 
   get readReason(): string {

@@ -1,5 +1,5 @@
 import type { EngineToolCall } from '../contract/index.ts';
-import { stringField, toolFacts } from '../tools/catalog.ts';
+import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
 import { RatingBuilder, type RiskRating } from './rating.ts';
 import { rateShellCommand } from './shell.ts';
 import { rateTool } from './tools.ts';
@@ -13,6 +13,8 @@ export interface RiskFacts {
    * unknown program its "unknown" medium; it never lowers a danger the rater found.
    */
   readOnly?: boolean;
+  /** `toolFacts(call.tool, call.capability)`, when the caller has worked them out already. */
+  tool?: ToolFacts;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface RiskFacts {
  */
 export function rateRisk(call: EngineToolCall, facts: RiskFacts = {}): RiskRating {
   const rating = new RatingBuilder();
-  const tool = toolFacts(call.tool, call.capability);
+  const tool = facts.tool ?? toolFacts(call.tool, call.capability);
   if (tool.commandField !== undefined) {
     const command = stringField(call.input, tool.commandField);
     if (command === undefined) rating.raise('medium', 'A shell call that carries no command.');

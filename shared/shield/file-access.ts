@@ -1,4 +1,4 @@
-import { stringField, toolFacts } from '../tools/catalog.ts';
+import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
 import { rememberedForKeys } from './key-memo.ts';
 import { maskSecrets } from './mask.ts';
 import { globNamesSecretFile, isSecretPath } from './secret-paths.ts';
@@ -92,11 +92,16 @@ function display(path: string): string {
  * The secret file a tool call would read, if any: a file tool (`Read`, `Grep`, `Glob`, the
  * edit tools, whose results echo file content, and MCP tools with path fields) pointed at one,
  * or a shell command naming one. `null` when none is named. `known` is a text of the input whose
- * hints the caller has already (text-hints.ts), so it is not read twice.
+ * hints the caller has already (text-hints.ts), so it is not read twice; `tool` is the call's
+ * tool facts when the caller has them (only `known` and `commandField` are read).
  */
-export function secretFileAccess(call: ToolCallLike, known?: HintedText): { path: string } | null {
+export function secretFileAccess(
+  call: ToolCallLike,
+  known?: HintedText,
+  tool?: ToolFacts,
+): { path: string } | null {
   try {
-    const facts = toolFacts(call.tool);
+    const facts = tool ?? toolFacts(call.tool);
     if (facts.known) {
       const file = commandSecretFile(call.input, facts.commandField, known);
       if (file !== null) return { path: display(file) };

@@ -1,4 +1,4 @@
-import { stringField, toolFacts } from '../tools/catalog.ts';
+import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
 import { secretFileAccess, type ToolCallLike } from './file-access.ts';
 import { findSecrets, type SecretFinding } from './find-secrets.ts';
 import { type HintedText, textHints } from './text-hints.ts';
@@ -15,16 +15,23 @@ export interface ShieldScan {
  * The call's shell command with its hints (text-hints.ts): both halves of the shield read the
  * command, the longest text of most calls, and one pass over it serves them both.
  */
-function hintedCommand(call: ToolCallLike): HintedText | undefined {
-  const command = stringField(call.input, toolFacts(call.tool).commandField);
+function hintedCommand(call: ToolCallLike, tool: ToolFacts): HintedText | undefined {
+  const command = stringField(call.input, tool.commandField);
   return command === undefined ? undefined : { text: command, hints: textHints(command) };
 }
 
-/** Never throws: a call too malformed to read comes back as touching a secret (fail closed). */
-export function shieldScan(call: ToolCallLike): ShieldScan {
+/**
+ * Never throws: a call too malformed to read comes back as touching a secret (fail closed).
+ * `tool` is the call's tool facts when the caller has them already (the engine works them out
+ * once per call); the shield reads only whether the tool is known and its command field, which
+ * a declared capability does not change.
+ */
+export function shieldScan(call: ToolCallLike, tool?: ToolFacts): ShieldScan {
   let known: HintedText | undefined;
+  let facts = tool;
   try {
-    known = hintedCommand(call);
+    facts ??= toolFacts(call.tool);
+    known = hintedCommand(call, facts);
   } catch {
     // Each half below reads the call on its own and answers for what it cannot read.
     known = undefined;
@@ -32,6 +39,6 @@ export function shieldScan(call: ToolCallLike): ShieldScan {
   // `?.`: callers validate calls first, but the shield must not be the step that crashes.
   return {
     findings: findSecrets(call?.input, known),
-    secretFile: secretFileAccess(call, known)?.path ?? null,
+    secretFile: secretFileAccess(call, known, facts)?.path ?? null,
   };
 }
