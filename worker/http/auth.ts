@@ -50,7 +50,7 @@ export async function authenticate(c: Context<{ Bindings: Env }>, reuse = false)
     if (recent !== null) return recent;
     const served = credentials.settle(bearer);
     const result = await c.env.WORKSPACE.getByName(workspaceOf(bearer)).authenticate(bearer, served);
-    if (reuse && result.ok && result.allowance !== undefined)
+    if (reuse && result.ok)
       credentials.remember(bearer, { principal: result.principal, allowance: result.allowance }, now);
     return principalOf(result);
   }
@@ -70,6 +70,13 @@ export async function authenticate(c: Context<{ Bindings: Env }>, reuse = false)
 /** May a principal of `role` use a route open to `roles`? Admin may use every route. */
 export const roleAllows = (role: Role, roles: readonly Role[]) => role === 'admin' || roles.includes(role);
 
+/** Refuses a principal whose role the route does not admit, else hands it to the route. */
+function admit(c: Context<{ Bindings: Env }>, principal: Principal, roles: readonly Role[]): void {
+  if (!roleAllows(principal.role, roles))
+    throw forbidden(`this needs a token of role ${roles.join(' or ')}; this one is ${principal.role}`);
+  c.set('principal', principal);
+}
+
 /**
  * Authenticates the caller and checks its role: 401 for no, bad or revoked credentials, 403 for
  * a role the route does not admit, 429 when the token is over its rate. Sets `c.var.principal`.
@@ -79,9 +86,7 @@ export const roleAllows = (role: Role, roles: readonly Role[]) => role === 'admi
 export const requireRole = (...roles: Role[]): MiddlewareHandler<{ Bindings: Env }> =>
   async function requireRole(c, next) {
     const principal = await authenticate(c);
-    if (!roleAllows(principal.role, roles))
-      throw forbidden(`this needs a token of role ${roles.join(' or ')}; this one is ${principal.role}`);
-    c.set('principal', principal);
+    admit(c, principal, roles);
     await next();
     // An approver or admin may just have revoked a token or changed what the workspace allows:
     // this isolate's remembered checks of the workspace (and the policy version they carry) end.
@@ -99,9 +104,6 @@ const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const requireRoleRecentlyChecked = (...roles: Role[]): MiddlewareHandler<{ Bindings: Env }> =>
   async function requireRoleRecentlyChecked(c, next) {
-    const principal = await authenticate(c, true);
-    if (!roleAllows(principal.role, roles))
-      throw forbidden(`this needs a token of role ${roles.join(' or ')}; this one is ${principal.role}`);
-    c.set('principal', principal);
+    admit(c, await authenticate(c, true), roles);
     await next();
   };

@@ -31,8 +31,8 @@ export type AuthResult =
   | {
       ok: true;
       principal: Principal;
-      /** For a bearer token: how many more requests its rate window allows (credential-cache.ts). */
-      allowance?: { requests: number; windowStart: number };
+      /** How many more requests the token's rate window allows (credential-cache.ts). */
+      allowance: { requests: number; windowStart: number };
     }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
@@ -156,26 +156,20 @@ export class WorkspaceDO extends DurableObject<Env> {
     this.#store.prunePairingCodes(now - 24 * 60 * 60_000);
   }
 
-  #rateLimited(tokenId: string, now: number, served?: ServedLocally): AuthResult | null {
+  /**
+   * Counts this request against the token's rate window — after the requests the calling Worker
+   * answered from its last check (`served`), in the window they were served in — and admits the
+   * token, saying how many more requests the window allows, or refuses it over the limit.
+   */
+  #admit(tokenId: string, role: Role, now: number, served?: ServedLocally): AuthResult {
     const key = `token:${tokenId}`;
+    const limit = requestsPerMinute(this.env.GATEHOUSE_RATE_LIMIT_PER_MINUTE);
     const windowStart = now - (now % windowMs);
-    // Requests a Worker answered from a remembered check count in the window they were served in.
     const earlier = served?.windowStart === windowStart ? Math.floor(served.count) : 0;
     if (earlier > 0) this.requestWindows.hit(key, windowStart, earlier);
-    const verdict = countHit(
-      this.requestWindows,
-      key,
-      requestsPerMinute(this.env.GATEHOUSE_RATE_LIMIT_PER_MINUTE),
-      now,
-    );
-    return verdict.allowed ? null : { ok: false, reason: 'rate_limited', ...verdict };
-  }
-
-  /** A bearer token's principal, with the requests its window still allows. */
-  #admitted(tokenId: string, role: Role, now: number): AuthResult {
-    const windowStart = now - (now % windowMs);
-    const limit = requestsPerMinute(this.env.GATEHOUSE_RATE_LIMIT_PER_MINUTE);
-    const requests = Math.max(0, limit - this.requestWindows.count(`token:${tokenId}`, windowStart));
+    const verdict = countHit(this.requestWindows, key, limit, now);
+    if (!verdict.allowed) return { ok: false, reason: 'rate_limited', ...verdict };
+    const requests = Math.max(0, limit - this.requestWindows.count(key, windowStart));
     return { ok: true, principal: this.#principal(tokenId, role), allowance: { requests, windowStart } };
   }
 
@@ -203,13 +197,13 @@ export class WorkspaceDO extends DurableObject<Env> {
       const current = this.#store.getToken(parsed.id);
       if (!row || !matches || !current || current.revoked_at !== null)
         return { ok: false, reason: 'invalid' };
-      return this.#rateLimited(current.id, now, served) ?? this.#admitted(current.id, current.role, now);
+      return this.#admit(current.id, current.role, now, served);
     }
     if (this.#workspaceId !== defaultWorkspaceId) return { ok: false, reason: 'invalid' };
     const adminToken = this.env.GATEHOUSE_ADMIN_TOKEN ?? '';
     if (adminToken.length < minimumAdminTokenLength || !(await sameSecret(bearer, adminToken)))
       return { ok: false, reason: 'invalid' };
-    return this.#rateLimited(bootstrapTokenId, now, served) ?? this.#admitted(bootstrapTokenId, 'admin', now);
+    return this.#admit(bootstrapTokenId, 'admin', now, served);
   }
 
   /** A single-use, 60-second ticket standing for `principal` on one WebSocket upgrade. */
@@ -243,9 +237,7 @@ export class WorkspaceDO extends DurableObject<Env> {
       const token = this.#store.getToken(row.token_id);
       if (!token || token.revoked_at !== null) return { ok: false, reason: 'invalid' };
     }
-    return (
-      this.#rateLimited(row.token_id, now) ?? { ok: true, principal: this.#principal(row.token_id, row.role) }
-    );
+    return this.#admit(row.token_id, row.role, now);
   }
 
   // tokens
