@@ -1,4 +1,5 @@
 import type { ProgramRater } from '../context.ts';
+import { NameTable } from '../name-table.ts';
 import { cloudRaters } from './cloud.ts';
 import { fileRaters } from './files.ts';
 import { git } from './git.ts';
@@ -36,8 +37,11 @@ const aliases: readonly [RegExp, string][] = [
 /** Any alias at all: one test instead of one per alias for the many names that are none. */
 const anyAlias = new RegExp(aliases.map(([pattern]) => pattern.source).join('|'));
 
-/** The raters by name, own entries only: asked for every command, where an own-property check was slower. */
-const raterByName: ReadonlyMap<string, ProgramRater> = new Map(Object.entries(raters));
+/**
+ * The raters by name, own entries only: asked for every command, where an own-property check
+ * was slower, and with a word fresh from the command, which a Map would hash first.
+ */
+const raterByName = new NameTable<ProgramRater>(Object.entries(raters));
 
 export function raterFor(name: string): ProgramRater | undefined {
   const rater = raterByName.get(name);

@@ -1,5 +1,6 @@
 import { hasFlag, optionValues } from '../args.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
+import { NameTable } from '../name-table.ts';
 
 /**
  * Package managers and release tools, as data: which subcommands publish (high, an external
@@ -220,13 +221,13 @@ function nestedCommand(args: readonly string[], valueOptions: readonly string[])
 }
 
 const packageTool = (tool: PackageTool): ProgramRater => {
-  // Own entries only: `npm constructor` must not find `Object.prototype.constructor`.
-  const effectOf = new Map(
-    Object.entries(tool.verbs).filter((entry): entry is [string, Effect] => !!entry[1]),
-  );
+  // Own entries only: `npm constructor` must not find `Object.prototype.constructor`. A name
+  // table, not a Map: the verb is a word fresh from the command, which a Map would hash first.
+  const verbEntries = Object.entries(tool.verbs).filter((entry): entry is [string, Effect] => !!entry[1]);
+  const effectOf = new NameTable(verbEntries);
   // Two-word verbs (`pip install`, `mod tidy`), by their first word, so the pair is spelled out only for those.
-  const pairFirsts = new Set(
-    [...effectOf.keys()].filter((verb) => verb.includes(' ')).map((verb) => verb.split(' ')[0]),
+  const pairFirsts = new NameTable(
+    verbEntries.filter(([verb]) => verb.includes(' ')).map(([verb]) => [verb.split(' ')[0]!, true] as const),
   );
   const valueOptions = tool.valueOptions ?? [];
   return (args, ctx) => {
