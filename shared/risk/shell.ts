@@ -75,7 +75,11 @@ function rateCommandLine(command: string, where: Where, depth: number, run: Shel
   let here = where;
   // One context per directory: most command lines never `cd`, and all their segments share it.
   let ctx: SegmentContext | undefined;
-  for (const segment of analysis.segments) {
+  // Indexed, not `for…of`: most analyses share one frozen empty list of redirections, which
+  // `for…of` walks slowly, and the segments are walked the same way for one shape of loop.
+  const { segments, redirections } = analysis;
+  for (let index = 0; index < segments.length; index += 1) {
+    const segment = segments[index]!;
     const cwd = directoryAfter(segment.argv, here.cwd);
     if (cwd !== here.cwd) {
       here = { ...here, cwd };
@@ -84,7 +88,8 @@ function rateCommandLine(command: string, where: Where, depth: number, run: Shel
     ctx ??= new ShellContext(here, depth, run);
     rateSegment(segment, ctx);
   }
-  for (const { op, target } of analysis.redirections) {
+  for (let index = 0; index < redirections.length; index += 1) {
+    const { op, target } = redirections[index]!;
     if (!writesTo(op, target)) continue;
     if (deviceKind(target) === 'network') run.sockets++;
     // Redirections are not tied to a segment here: rated against the directory before and after any `cd`.
