@@ -50,3 +50,20 @@ export interface SegmentContext {
 }
 
 export type ProgramRater = (args: readonly string[], ctx: SegmentContext) => void;
+
+/**
+ * A rater that reads the program's arguments where they stand: `argv` from `start` on. Every
+ * segment of every command is rated, and copying its arguments into a list of their own was a
+ * good part of the cost of rating one; the raters of the programs agents run most read in place.
+ */
+export type InPlaceRater = (argv: readonly string[], start: number, ctx: SegmentContext) => void;
+
+/** A list-taking rater, in place: its arguments copied out for it. */
+export const inPlace =
+  (rater: ProgramRater): InPlaceRater =>
+  (argv, start, ctx) =>
+    rater(argv.slice(start), ctx);
+
+/** Each rater of a table, in place. */
+export const allInPlace = (raters: Record<string, ProgramRater>): Record<string, InPlaceRater> =>
+  Object.fromEntries(Object.entries(raters).map(([name, rater]) => [name, inPlace(rater)]));

@@ -48,9 +48,9 @@ export function rateArgv(argv: readonly string[], ctx: SegmentContext): void {
     return;
   }
   const name = command === argv ? first : programName(word);
-  const args = command.slice(1);
   // `watch -n 2 'cmd'`: its words are a command line.
   if (name === 'watch') {
+    const args = command.slice(1);
     const at = args.findIndex(
       (arg, i) => !arg.startsWith('-') && !/^-(?:n|d|-interval)$/.test(args[i - 1] ?? ''),
     );
@@ -64,7 +64,7 @@ export function rateArgv(argv: readonly string[], ctx: SegmentContext): void {
     if (name !== word && !/^\/(?:usr\/)?(?:local\/)?s?bin\//.test(word)) {
       ctx.rating.raise('medium', 'Runs a program from a path in the workspace.');
     }
-    rater(args, ctx);
+    rater(command, 1, ctx);
     return;
   }
   if (!ctx.readOnly) ctx.rating.raise('medium', 'Runs a program the rater does not know.');

@@ -1,4 +1,4 @@
-import type { ProgramRater } from '../context.ts';
+import { allInPlace, type InPlaceRater, inPlace } from '../context.ts';
 import { NameTable } from '../name-table.ts';
 import { cloudRaters } from './cloud.ts';
 import { fileRaters } from './files.ts';
@@ -10,15 +10,15 @@ import { readRaters } from './reads.ts';
 import { systemRaters } from './system.ts';
 
 /** Every program the rater knows, by name. A program not here is unknown: medium. */
-const raters: Record<string, ProgramRater> = {
+const raters: Record<string, InPlaceRater> = {
   ...readRaters,
-  ...fileRaters,
-  ...networkRaters,
+  ...allInPlace(fileRaters),
+  ...allInPlace(networkRaters),
   ...packageRaters,
-  ...cloudRaters,
-  ...interpreterRaters,
-  ...systemRaters,
-  git,
+  ...allInPlace(cloudRaters),
+  ...allInPlace(interpreterRaters),
+  ...allInPlace(systemRaters),
+  git: inPlace(git),
 };
 
 /** Versioned and vendor names of the same program: `python3.12`, `mkfs.ext4`, `gsed`. */
@@ -41,9 +41,9 @@ const anyAlias = new RegExp(aliases.map(([pattern]) => pattern.source).join('|')
  * The raters by name, own entries only: asked for every command, where an own-property check
  * was slower, and with a word fresh from the command, which a Map would hash first.
  */
-const raterByName = new NameTable<ProgramRater>(Object.entries(raters));
+const raterByName = new NameTable<InPlaceRater>(Object.entries(raters));
 
-export function raterFor(name: string): ProgramRater | undefined {
+export function raterFor(name: string): InPlaceRater | undefined {
   const rater = raterByName.get(name);
   if (rater !== undefined) return rater;
   if (!anyAlias.test(name)) return undefined;

@@ -1,5 +1,5 @@
 import { hasFlag, optionValues } from '../args.ts';
-import type { ProgramRater, SegmentContext } from '../context.ts';
+import { allInPlace, type InPlaceRater, type ProgramRater, type SegmentContext } from '../context.ts';
 import { NameTable } from '../name-table.ts';
 
 /**
@@ -203,10 +203,10 @@ const effects: Record<Effect, (ctx: SegmentContext) => void> = {
   systemRemove: (ctx) => ctx.rating.raise('high', "Removes the machine's installed software.", 'destructive'),
 };
 
-/** The first word that is not an option, and where it stands. */
-function subcommand(args: readonly string[], valueOptions: readonly string[]): number {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
+/** The first word from `start` on that is not an option, and where it stands in `words`. */
+function subcommand(words: readonly string[], start: number, valueOptions: readonly string[]): number {
+  for (let i = start; i < words.length; i++) {
+    const arg = words[i]!;
     if (!arg.startsWith('-') || arg === '--version' || arg === '-v' || arg === '-V') return i;
     if (valueOptions.includes(arg)) i++;
   }
@@ -215,12 +215,12 @@ function subcommand(args: readonly string[], valueOptions: readonly string[]): n
 
 /** Skips options (and `--`) to where a nested command starts. */
 function nestedCommand(args: readonly string[], valueOptions: readonly string[]): readonly string[] {
-  const at = subcommand(args, valueOptions);
+  const at = subcommand(args, 0, valueOptions);
   if (at < 0) return [];
   return args[at] === '--' ? args.slice(at + 1) : args.slice(at);
 }
 
-const packageTool = (tool: PackageTool): ProgramRater => {
+const packageTool = (tool: PackageTool): InPlaceRater => {
   // Own entries only: `npm constructor` must not find `Object.prototype.constructor`. A name
   // table, not a Map: the verb is a word fresh from the command, which a Map would hash first.
   const verbEntries = Object.entries(tool.verbs).filter((entry): entry is [string, Effect] => !!entry[1]);
@@ -230,23 +230,24 @@ const packageTool = (tool: PackageTool): ProgramRater => {
     verbEntries.filter(([verb]) => verb.includes(' ')).map(([verb]) => [verb.split(' ')[0]!, true] as const),
   );
   const valueOptions = tool.valueOptions ?? [];
-  return (args, ctx) => {
-    const at = subcommand(args, valueOptions);
-    const verb = at >= 0 ? args[at]! : undefined;
+  // In place: `npm test` is most of what agents run, and its arguments are read, never copied.
+  return (argv, start, ctx) => {
+    const at = subcommand(argv, start, valueOptions);
+    const verb = at >= 0 ? argv[at]! : undefined;
     const byOne = verb !== undefined ? effectOf.get(verb) : undefined;
     const byTwo =
-      verb !== undefined && pairFirsts.has(verb) ? effectOf.get(`${verb} ${args[at + 1]}`) : undefined;
+      verb !== undefined && pairFirsts.has(verb) ? effectOf.get(`${verb} ${argv[at + 1]}`) : undefined;
     const effect = byTwo ?? byOne ?? tool.fallback;
     if (effect === undefined) {
       ctx.rating.raise('medium', 'Runs a project script or build.');
       return;
     }
     effects[effect](ctx);
-    if (effect === 'install' && hasFlag(args, 'g', ['--global', '--user', '--system'])) {
+    if (effect === 'install' && hasFlag(argv.slice(start), 'g', ['--global', '--user', '--system'])) {
       ctx.rating.raise('high', 'Installs software outside the workspace.');
     }
     if (effect === 'runPackage') {
-      const inner = nestedCommand(args.slice(at + (byTwo ? 2 : 1)), ['-p', '--package', '--from', '--with']);
+      const inner = nestedCommand(argv.slice(at + (byTwo ? 2 : 1)), ['-p', '--package', '--from', '--with']);
       if (inner.length > 0) ctx.rateArgv(inner);
     }
   };
@@ -275,20 +276,22 @@ const buildTool =
     else ctx.rating.raise('medium', 'Runs a project script or build.');
   };
 
-export const packageRaters: Record<string, ProgramRater> = {
+export const packageRaters: Record<string, InPlaceRater> = {
   ...Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, packageTool(tool)])),
-  npx: runPackage,
-  pnpx: runPackage,
-  bunx: runPackage,
-  uvx: runPackage,
-  pacman,
-  mvn: buildTool(/^(?:deploy|release:perform|deploy:deploy)$/),
-  mvnw: buildTool(/^(?:deploy|release:perform|deploy:deploy)$/),
-  gradle: buildTool(/^:?(?:[\w-]+:)*publish/),
-  gradlew: buildTool(/^:?(?:[\w-]+:)*publish/),
-  dotnet: (args, ctx) => {
-    if (args[0] === 'nuget' && (args[1] === 'push' || args[1] === 'delete')) effects.publish(ctx);
-    else if (args[0] === 'add' || args[0] === 'restore' || args[0] === 'tool') effects.install(ctx);
-    else ctx.rating.raise('medium', 'Runs a project script or build.');
-  },
+  ...allInPlace({
+    npx: runPackage,
+    pnpx: runPackage,
+    bunx: runPackage,
+    uvx: runPackage,
+    pacman,
+    mvn: buildTool(/^(?:deploy|release:perform|deploy:deploy)$/),
+    mvnw: buildTool(/^(?:deploy|release:perform|deploy:deploy)$/),
+    gradle: buildTool(/^:?(?:[\w-]+:)*publish/),
+    gradlew: buildTool(/^:?(?:[\w-]+:)*publish/),
+    dotnet: (args, ctx) => {
+      if (args[0] === 'nuget' && (args[1] === 'push' || args[1] === 'delete')) effects.publish(ctx);
+      else if (args[0] === 'add' || args[0] === 'restore' || args[0] === 'tool') effects.install(ctx);
+      else ctx.rating.raise('medium', 'Runs a project script or build.');
+    },
+  }),
 };

@@ -1,4 +1,4 @@
-import type { ProgramRater } from '../context.ts';
+import type { InPlaceRater } from '../context.ts';
 
 /**
  * Programs that only read or print, rated safe. Anything they could write goes through a
@@ -119,12 +119,13 @@ const shellState = [
   'shopt',
 ];
 
-export const readRaters: Record<string, ProgramRater> = {
+/** In place: these raters never look at the arguments, so nothing is copied out for them. */
+export const readRaters: Record<string, InPlaceRater> = {
   ...Object.fromEntries(readers.map((name) => [name, () => {}])),
   ...Object.fromEntries(
     shellState.map((name) => [
       name,
-      ((_args, ctx) => ctx.rating.raise('low', "Changes the shell's state.")) as ProgramRater,
+      ((_argv, _start, ctx) => ctx.rating.raise('low', "Changes the shell's state.")) as InPlaceRater,
     ]),
   ),
 };
