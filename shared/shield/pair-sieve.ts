@@ -1,3 +1,5 @@
+import { asciiSieve } from './ascii-sieve.ts';
+
 /**
  * A quick "certainly not" in front of hint regexes, for several at once. Each literal a regex looks
  * for is represented by one pair of adjacent characters it always contains (`token` by `ok`); a text
@@ -22,11 +24,22 @@ export interface SieveGroup {
 export type HintSieve = (text: string) => number;
 
 /** 128 = 1 << 7: a pair's place in the table is the previous code shifted by 7, or the current one. */
-const ASCII = 128;
+export const ASCII = 128;
 
-export function hintSieve(groups: readonly SieveGroup[]): HintSieve {
-  // Indexed by the previous character's code times 128 plus the current one's; the first
-  // character is read after a NUL, which starts no pair.
+/** The groups compiled: what both ways of reading a text (by characters, by bytes) look up. */
+export interface PairTable {
+  /**
+   * Indexed by the previous character's code times 128 plus the current one's; the first
+   * character is read after a NUL, which starts no pair.
+   */
+  readonly table: Uint8Array;
+  /** The bits of the groups that have pairs: the answer for a character outside ASCII. */
+  readonly pairBits: number;
+  /** Every group's bit: an answer that has them all cannot grow. */
+  readonly allBits: number;
+}
+
+export function pairTable(groups: readonly SieveGroup[]): PairTable {
   const table = new Uint8Array(ASCII * ASCII);
   let pairBits = 0;
   let allBits = 0;
@@ -45,26 +58,39 @@ export function hintSieve(groups: readonly SieveGroup[]): HintSieve {
     }
   }
   if (allBits > 0xff) throw new Error('a sieve answers in 8 bits');
-  return (text) => {
-    const length = text.length;
-    let bits = 0;
-    let previous = 0;
-    for (let index = 0; index < length; index += 1) {
-      const code = text.charCodeAt(index);
-      if (code >= ASCII) {
-        bits |= pairBits;
-        previous = 0;
-        continue;
-      }
-      // The look-up of the pair; the answer is checked for being complete only when it grew.
-      const found = table[(previous << 7) | code]!;
-      previous = code;
-      if (found !== 0) {
-        bits |= found;
-        if (bits === allBits) break;
-      }
+  return { table, pairBits, allBits };
+}
+
+/** The sieve read a character at a time: any text, any length, the reference for the faster way. */
+export function sieveByCharacters({ table, pairBits, allBits }: PairTable, text: string): number {
+  const length = text.length;
+  let bits = 0;
+  let previous = 0;
+  for (let index = 0; index < length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= ASCII) {
+      bits |= pairBits;
+      previous = 0;
+      continue;
     }
-    return bits;
+    // The look-up of the pair; the answer is checked for being complete only when it grew.
+    const found = table[(previous << 7) | code]!;
+    previous = code;
+    if (found !== 0) {
+      bits |= found;
+      if (bits === allBits) break;
+    }
+  }
+  return bits;
+}
+
+export function hintSieve(groups: readonly SieveGroup[]): HintSieve {
+  const compiled = pairTable(groups);
+  const byBytes = asciiSieve(compiled);
+  // A text of ASCII (most commands and fields) is read as bytes; any other by its characters.
+  return (text) => {
+    const bits = byBytes(text);
+    return bits >= 0 ? bits : sieveByCharacters(compiled, text);
   };
 }
 
