@@ -201,12 +201,11 @@ function commandCandidates(shelf: ToolShelf, target: RuleTarget, found: Filed[][
   }
   const analysis = analyzeShell(command);
   if (hasRules(shelf.strictCommands)) {
+    // An allow rule must match every simple command, the first among them: the rules filed under
+    // the first one's words are all that can (a rule matches only texts that begin with its words).
     const view = commandView(analysis);
-    if (view.allowable) {
-      for (const { allowRendering } of view.segments) {
-        if (allowRendering !== undefined) gatherAlong(shelf.strictCommands, allowRendering, found);
-      }
-    }
+    const first = view.allowable ? view.segments[0]?.allowRendering : undefined;
+    if (first !== undefined) gatherAlong(shelf.strictCommands, first, found);
   }
   if (hasRules(shelf.generousCommands)) {
     const readings = generousReadings(analysis);

@@ -73,10 +73,19 @@ describe('rule index on crowded word trees', () => {
     expect(texts('npm run task17 -- x')).toEqual(['Bash(npm run task17:*)']);
     expect(texts('npm run task1 -- x')).toEqual([]);
     expect(texts('npm run task170')).toEqual([]);
-    expect(texts('npm run task17 && npm run task23')).toEqual([
-      'Bash(npm run task17:*)',
-      'Bash(npm run task23:*)',
-    ]);
+    // An allow rule must match every simple command: only the first one's rules are candidates.
+    expect(texts('npm run task17 && npm run task23')).toEqual(['Bash(npm run task17:*)']);
+    expect(texts('npm run task23 && npm run task17')).toEqual(['Bash(npm run task23:*)']);
+  });
+
+  it('finds an allow rule through the first simple command, whichever commands follow', () => {
+    const rules = compileAll(['Bash(git status)', 'Bash(npm test:*)', 'Bash(npm run lint)'], 'allow');
+    const index = indexRules(rules);
+    const first = (command: string) => index.firstMatch({ tool: 'Bash', input: { command } })?.text;
+    expect(first('npm test && npm test -- --run x')).toBe('Bash(npm test:*)');
+    expect(first('npm test && git status')).toBeUndefined();
+    expect(first('git status && npm test')).toBeUndefined();
+    expect(first('npm test | npm run lint')).toBeUndefined();
   });
 
   it('takes a whole word at a node with few children, not a word that begins it', () => {
