@@ -31,8 +31,6 @@ function everySegment(segments: readonly ShellSegment[]): boolean {
   return true;
 }
 
-const TAB = 9;
-
 function simpleSegment({ argv, words, assignments, text }: ShellSegment): boolean {
   if (assignments.length > 0 || words === undefined || words.length !== argv.length || argv.length === 0)
     return false;
@@ -47,7 +45,6 @@ function simpleSegment({ argv, words, assignments, text }: ShellSegment): boolea
     if (word.dynamic || word.raw !== argv[index]) return false;
     written += word.raw.length;
   }
-  if (text.length !== written) return false;
-  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) === TAB) return false;
-  return true;
+  // One blank between each word: a space, unless it is a tab.
+  return text.length === written && text.indexOf('\t') === -1;
 }

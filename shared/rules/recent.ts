@@ -11,16 +11,17 @@ export function recentResults<Key extends object, Value>(
   const keys: (Key | undefined)[] = new Array(size).fill(undefined);
   const values: (Value | undefined)[] = new Array(size).fill(undefined);
   let next = 0;
+  let newest = 0;
   return (key) => {
-    // Newest first: every rule of a call asks for what the call's command derived last.
-    for (let back = 1; back <= size; back += 1) {
-      const index = (next - back + size) % size;
-      if (keys[index] === key) return values[index] as Value;
-    }
+    // The newest first: every rule of a call asks for what the call's command derived last. Then
+    // every slot in place, with no arithmetic per slot: a new command misses in all of them.
+    if (keys[newest] === key) return values[newest] as Value;
+    for (let index = 0; index < size; index += 1) if (keys[index] === key) return values[index] as Value;
     const value = derive(key);
     keys[next] = key;
     values[next] = value;
-    next = (next + 1) % size;
+    newest = next;
+    next = next + 1 === size ? 0 : next + 1;
     return value;
   };
 }
