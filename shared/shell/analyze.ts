@@ -1,6 +1,7 @@
 import { limits } from '../contract/limits.ts';
 import { parseList } from './list.ts';
 import { analyzePlain } from './plain.ts';
+import { isPlainlyWritten } from './plainly-written.ts';
 import { type Collector, newScan, ShellSyntaxError } from './scanner.ts';
 import type { ShellAnalysis } from './types.ts';
 
@@ -96,6 +97,7 @@ export function analyzeExhaustive(command: string): ShellAnalysis {
     substitution: false,
     expansion: false,
     background: false,
+    plainlyWritten: false,
   };
   if (command.length > limits.inputChars) {
     return { ...out, error: `the command is longer than ${limits.inputChars} characters` };
@@ -107,5 +109,6 @@ export function analyzeExhaustive(command: string): ShellAnalysis {
     const error = thrown instanceof ShellSyntaxError ? thrown.message : 'the command could not be analyzed';
     return { ...out, error };
   }
+  out.plainlyWritten = isPlainlyWritten(out);
   return out;
 }

@@ -24,6 +24,9 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
   let end = 0;
   // After `&&`, `||` or `|` another command must follow.
   let pending = false;
+  // Every command so far written plainly (plainly-written.ts): its name without a path or a
+  // glob, and one space between its words.
+  let plainly = true;
   let pos = 0;
   while (pos < length) {
     const code = command.charCodeAt(pos);
@@ -43,8 +46,10 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
         // A reserved word or an assignment changes what the next words are: the general parser's.
         const word = command.slice(pos, after);
         if (word.includes('=') || keywordKind(word) !== undefined) return undefined;
+        if (glob || word.includes('/')) plainly = false;
         start = pos;
       } else if (count === MAX_SCRATCH_WORDS) return undefined;
+      else if (pos - end !== 1 || command.charCodeAt(end) !== SPACE) plainly = false;
       scratch[count * 3] = pos;
       scratch[count * 3 + 1] = after;
       scratch[count * 3 + 2] = glob ? 1 : 0;
@@ -76,7 +81,14 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
   }
   if (pending) return undefined;
   if (count > 0) segments.push(segmentOf(command, count, start, end));
-  return { segments, redirections: NONE, substitution: false, expansion: false, background: false };
+  return {
+    segments,
+    redirections: NONE,
+    substitution: false,
+    expansion: false,
+    background: false,
+    plainlyWritten: plainly && segments.length > 0,
+  };
 }
 
 /** Words one command may have in the scratch list; a command with more is the general parser's. */
@@ -100,6 +112,7 @@ function segmentOf(command: string, count: number, start: number, end: number): 
 const NONE: readonly never[] = Object.freeze([]);
 
 const AMPERSAND = 38;
+const SPACE = 32;
 const SEMICOLON = 59;
 const PIPE = 124;
 
