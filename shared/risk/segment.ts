@@ -48,15 +48,6 @@ export function rateArgv(argv: readonly string[], ctx: SegmentContext): void {
     return;
   }
   const name = command === argv ? first : programName(word);
-  // `watch -n 2 'cmd'`: its words are a command line.
-  if (name === 'watch') {
-    const args = command.slice(1);
-    const at = args.findIndex(
-      (arg, i) => !arg.startsWith('-') && !/^-(?:n|d|-interval)$/.test(args[i - 1] ?? ''),
-    );
-    if (at >= 0) ctx.rateNested(args.slice(at).join(' '));
-    return;
-  }
   const rater = raterFor(name);
   if (rater) {
     // A program named by path runs whatever file is there; only the known names of system dirs count.
@@ -65,6 +56,16 @@ export function rateArgv(argv: readonly string[], ctx: SegmentContext): void {
       ctx.rating.raise('medium', 'Runs a program from a path in the workspace.');
     }
     rater(command, 1, ctx);
+    return;
+  }
+  // `watch -n 2 'cmd'`: its words are a command line. No rater has its name, so only the
+  // programs no rater knows are asked whether they are `watch`.
+  if (name === 'watch') {
+    const args = command.slice(1);
+    const at = args.findIndex(
+      (arg, i) => !arg.startsWith('-') && !/^-(?:n|d|-interval)$/.test(args[i - 1] ?? ''),
+    );
+    if (at >= 0) ctx.rateNested(args.slice(at).join(' '));
     return;
   }
   if (!ctx.readOnly) ctx.rating.raise('medium', 'Runs a program the rater does not know.');

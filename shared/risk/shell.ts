@@ -106,6 +106,9 @@ function rateCommandLine(command: string, where: Where, depth: number, run: Shel
  */
 function directoryAfter(argv: readonly string[], cwd: string | undefined): string | undefined {
   const name = argv[0];
+  // By length first: every segment asks, and comparing a word fresh from the command with a
+  // name is a call where reading its length is not.
+  if (name === undefined || (name.length !== 2 && name.length !== 5)) return cwd;
   if (name !== 'cd' && name !== 'pushd') return cwd;
   const target = argv.slice(1).find((arg) => !arg.startsWith('-') || arg === '-');
   if (target === undefined || target === '~' || target.startsWith('~/')) return target ?? '~';

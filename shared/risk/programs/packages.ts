@@ -226,9 +226,10 @@ const packageTool = (tool: PackageTool): InPlaceRater => {
   const verbEntries = Object.entries(tool.verbs).filter((entry): entry is [string, Effect] => !!entry[1]);
   const effectOf = new NameTable(verbEntries);
   // Two-word verbs (`pip install`, `mod tidy`), by their first word, so the pair is spelled out only for those.
-  const pairFirsts = new NameTable(
-    verbEntries.filter(([verb]) => verb.includes(' ')).map(([verb]) => [verb.split(' ')[0]!, true] as const),
-  );
+  // Most tools have none, and are spared the lookup.
+  const pairs = verbEntries.filter(([verb]) => verb.includes(' '));
+  const pairFirsts =
+    pairs.length > 0 ? new NameTable(pairs.map(([verb]) => [verb.split(' ')[0]!, true] as const)) : undefined;
   const valueOptions = tool.valueOptions ?? [];
   // In place: `npm test` is most of what agents run, and its arguments are read, never copied.
   return (argv, start, ctx) => {
@@ -236,7 +237,9 @@ const packageTool = (tool: PackageTool): InPlaceRater => {
     const verb = at >= 0 ? argv[at]! : undefined;
     const byOne = verb !== undefined ? effectOf.get(verb) : undefined;
     const byTwo =
-      verb !== undefined && pairFirsts.has(verb) ? effectOf.get(`${verb} ${argv[at + 1]}`) : undefined;
+      verb !== undefined && pairFirsts?.has(verb) === true
+        ? effectOf.get(`${verb} ${argv[at + 1]}`)
+        : undefined;
     const effect = byTwo ?? byOne ?? tool.fallback;
     if (effect === undefined) {
       ctx.rating.raise('medium', 'Runs a project script or build.');
