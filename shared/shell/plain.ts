@@ -99,13 +99,43 @@ const scratch = new Int32Array(MAX_SCRATCH_WORDS * 3);
 /** The segment of the `count` words in the scratch list, its text running from `start` to `end`. */
 function segmentOf(command: string, count: number, start: number, end: number): ShellSegment {
   const argv = new Array<string>(count);
-  const words = new Array<ShellWord>(count);
+  let globs: boolean[] | undefined;
   for (let index = 0; index < count; index += 1) {
-    const word = command.slice(scratch[index * 3]!, scratch[index * 3 + 1]!);
-    argv[index] = word;
-    words[index] = { raw: word, dynamic: false, glob: scratch[index * 3 + 2] === 1 };
+    argv[index] = command.slice(scratch[index * 3]!, scratch[index * 3 + 1]!);
+    if (scratch[index * 3 + 2] === 1) {
+      globs ??= new Array<boolean>(count).fill(false);
+      globs[index] = true;
+    }
   }
-  return { argv, assignments: NONE, text: command.slice(start, end), words };
+  return new PlainSegment(argv, command.slice(start, end), globs);
+}
+
+/**
+ * A simple command of a plain list. Its words are its argv, none of them dynamic, so they are made
+ * only when asked for: most readers of a plain command (risk, shield, rules reading texts) read its
+ * argv and text, and a word object per word was a large part of the fast path's cost.
+ */
+class PlainSegment implements ShellSegment {
+  readonly argv: readonly string[];
+  readonly assignments: readonly string[] = NONE;
+  readonly text: string;
+  readonly #globs: readonly boolean[] | undefined;
+  #words: readonly ShellWord[] | undefined;
+
+  constructor(argv: readonly string[], text: string, globs: readonly boolean[] | undefined) {
+    this.argv = argv;
+    this.text = text;
+    this.#globs = globs;
+  }
+
+  get words(): readonly ShellWord[] {
+    this.#words ??= this.argv.map((raw, index) => ({
+      raw,
+      dynamic: false,
+      glob: this.#globs?.[index] === true,
+    }));
+    return this.#words;
+  }
 }
 
 /** What a segment without assignments and an analysis without redirections share: nobody may change one. */
