@@ -26,3 +26,12 @@ export function keywordKind(word: string): KeywordKind | undefined {
   if (word.length > LONGEST_KEYWORD || !KEYWORD_STARTS.has(word.charCodeAt(0))) return undefined;
   return KEYWORDS.get(word);
 }
+
+/**
+ * `keywordKind` of the word `text.slice(start, end)`, sliced only when its length and first
+ * character allow a reserved word: most command names (`npm`, `git`) are turned away in place.
+ */
+export function keywordKindAt(text: string, start: number, end: number): KeywordKind | undefined {
+  if (end - start > LONGEST_KEYWORD || !KEYWORD_STARTS.has(text.charCodeAt(start))) return undefined;
+  return KEYWORDS.get(text.slice(start, end));
+}

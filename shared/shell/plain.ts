@@ -1,4 +1,4 @@
-import { keywordKind } from './keywords.ts';
+import { keywordKindAt } from './keywords.ts';
 import type { ShellAnalysis, ShellSegment, ShellWord } from './types.ts';
 
 /**
@@ -44,9 +44,9 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
       }
       if (count === 0) {
         // A reserved word or an assignment changes what the next words are: the general parser's.
-        const word = command.slice(pos, after);
-        if (word.includes('=') || keywordKind(word) !== undefined) return undefined;
-        if (glob || word.includes('/')) plainly = false;
+        const marks = nameMarks(command, pos, after);
+        if ((marks & EQUALS_MARK) !== 0 || keywordKindAt(command, pos, after) !== undefined) return undefined;
+        if (glob || (marks & SLASH_MARK) !== 0) plainly = false;
         start = pos;
       } else if (count === MAX_SCRATCH_WORDS) return undefined;
       else if (pos - end !== 1 || command.charCodeAt(end) !== SPACE) plainly = false;
@@ -90,6 +90,25 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
     plainlyWritten: plainly && segments.length > 0,
   };
 }
+
+/**
+ * Whether the command name `command.slice(start, end)` holds a `=` (an assignment) or a `/` (a
+ * path), read in place: a name is a word long, and slicing it out cost more than reading it.
+ */
+function nameMarks(command: string, start: number, end: number): number {
+  let marks = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = command.charCodeAt(index);
+    if (code === EQUALS) marks |= EQUALS_MARK;
+    else if (code === SLASH) marks |= SLASH_MARK;
+  }
+  return marks;
+}
+
+const EQUALS = 61;
+const SLASH = 47;
+const EQUALS_MARK = 1;
+const SLASH_MARK = 2;
 
 /** Words one command may have in the scratch list; a command with more is the general parser's. */
 const MAX_SCRATCH_WORDS = 4096;
