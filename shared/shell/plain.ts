@@ -30,17 +30,18 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
   let pos = 0;
   while (pos < length) {
     const code = command.charCodeAt(pos);
-    const kind = code < 128 ? KINDS[code]! : OTHER;
+    const kind = KINDS[code]!;
     if (kind === BLANK) {
       pos += 1;
     } else if (kind === WORD || kind === GLOB) {
       let glob = kind === GLOB;
       let after = pos + 1;
       for (; after < length; after += 1) {
-        const next = command.charCodeAt(after);
-        const nextKind = next < 128 ? KINDS[next]! : OTHER;
-        if (nextKind === GLOB) glob = true;
-        else if (nextKind !== WORD) break;
+        const nextKind = KINDS[command.charCodeAt(after)]!;
+        if (nextKind !== WORD) {
+          if (nextKind !== GLOB) break;
+          glob = true;
+        }
       }
       if (count === 0) {
         // A reserved word or an assignment changes what the next words are: the general parser's.
@@ -165,8 +166,10 @@ const SPACE = 32;
 const SEMICOLON = 59;
 const PIPE = 124;
 
-/** How the fast path treats an ASCII character; everything else sends the command to the general parser. */
-const OTHER = 0;
+/**
+ * How the fast path treats a character. Any character not listed below (kind 0) sends the command
+ * to the general parser.
+ */
 /** Ordinary in every position but at the start of a command, where `=` may make an assignment. */
 const WORD = 1;
 /** `*`, `?`, `[`: the word may expand to file names. */
@@ -174,7 +177,8 @@ const GLOB = 2;
 const BLANK = 3;
 /** `&`, `|`, `;`. */
 const OPERATOR = 4;
-const KINDS = new Uint8Array(128);
+/** An entry for every UTF-16 code unit (64 KB, 0 outside ASCII): reading a kind needs no range check. */
+const KINDS = new Uint8Array(0x10000);
 for (const [chars, kind] of [
   ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789%+,-./:=@]^_~', WORD],
   ['*?[', GLOB],
