@@ -1,4 +1,4 @@
-import { asciiSieve } from './ascii-sieve.ts';
+import { asciiSieve, SHORTEST_BY_BYTES } from './ascii-sieve.ts';
 
 /**
  * A quick "certainly not" in front of hint regexes, for several at once. Each literal a regex looks
@@ -23,9 +23,6 @@ export interface SieveGroup {
 /** The bits of the groups a text may match (every pair group's bit for a text outside ASCII). */
 export type HintSieve = (text: string) => number;
 
-/** 128 = 1 << 7: a pair's place in the table is the previous code shifted by 7, or the current one. */
-export const ASCII = 128;
-
 /** The groups compiled: what both ways of reading a text (by characters, by bytes) look up. */
 export interface PairTable {
   /**
@@ -39,6 +36,10 @@ export interface PairTable {
   readonly allBits: number;
 }
 
+/** 128 = 1 << 7: a pair's place in the table is the previous code shifted by 7, or the current one. */
+const ASCII = 128;
+
+/** The table and bits of `groups`. */
 export function pairTable(groups: readonly SieveGroup[]): PairTable {
   const table = new Uint8Array(ASCII * ASCII);
   let pairBits = 0;
@@ -61,36 +62,41 @@ export function pairTable(groups: readonly SieveGroup[]): PairTable {
   return { table, pairBits, allBits };
 }
 
-/** The sieve read a character at a time: any text, any length, the reference for the faster way. */
-export function sieveByCharacters({ table, pairBits, allBits }: PairTable, text: string): number {
-  const length = text.length;
-  let bits = 0;
-  let previous = 0;
-  for (let index = 0; index < length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code >= ASCII) {
-      bits |= pairBits;
-      previous = 0;
-      continue;
-    }
-    // The look-up of the pair; the answer is checked for being complete only when it grew.
-    const found = table[(previous << 7) | code]!;
-    previous = code;
-    if (found !== 0) {
-      bits |= found;
-      if (bits === allBits) break;
-    }
-  }
-  return bits;
-}
-
-export function hintSieve(groups: readonly SieveGroup[]): HintSieve {
+/**
+ * The sieve of `groups`. A text of ASCII long enough to pay for it (most command lines) is read
+ * from its bytes (ascii-sieve.ts); any other a character at a time, which is also the whole sieve
+ * when `readBytes` is false: the reference the byte reading is tested against.
+ */
+export function hintSieve(groups: readonly SieveGroup[], readBytes = true): HintSieve {
   const compiled = pairTable(groups);
-  const byBytes = asciiSieve(compiled);
-  // A text of ASCII (most commands and fields) is read as bytes; any other by its characters.
+  const { table, pairBits, allBits } = compiled;
+  const byBytes = readBytes ? asciiSieve(compiled) : undefined;
+  // The character loop stays in this closure: moved into a function of its own, it read short
+  // texts (descriptions, paths) a tenth slower.
   return (text) => {
-    const bits = byBytes(text);
-    return bits >= 0 ? bits : sieveByCharacters(compiled, text);
+    const length = text.length;
+    if (byBytes !== undefined && length >= SHORTEST_BY_BYTES) {
+      const bits = byBytes(text);
+      if (bits >= 0) return bits;
+    }
+    let bits = 0;
+    let previous = 0;
+    for (let index = 0; index < length; index += 1) {
+      const code = text.charCodeAt(index);
+      if (code >= ASCII) {
+        bits |= pairBits;
+        previous = 0;
+        continue;
+      }
+      // The look-up of the pair; the answer is checked for being complete only when it grew.
+      const found = table[(previous << 7) | code]!;
+      previous = code;
+      if (found !== 0) {
+        bits |= found;
+        if (bits === allBits) break;
+      }
+    }
+    return bits;
   };
 }
 

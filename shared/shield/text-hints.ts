@@ -1,4 +1,4 @@
-import { hintSieve } from './pair-sieve.ts';
+import { hintSieve, type SieveGroup } from './pair-sieve.ts';
 
 /**
  * What one pass over a text tells the shield's hint regexes (pair-sieve.ts): whether the text may
@@ -64,12 +64,15 @@ const secretPathHintPairs = [
  */
 const shellRewritingCharacters = '\\\'"$`*?[{';
 
-/** The bits above that `text` may have (a bit left out is certainly not there). */
-export const textHints = hintSieve([
+/** The three hints as sieve groups. */
+export const textHintGroups: readonly SieveGroup[] = [
   { bit: SECRET_HINT, pairs: secretHintPairs },
   { bit: SECRET_PATH_HINT, pairs: secretPathHintPairs },
   { bit: SHELL_REWRITING, chars: shellRewritingCharacters },
-]);
+];
+
+/** The bits above that `text` may have (a bit left out is certainly not there). */
+export const textHints = hintSieve(textHintGroups);
 
 /** A text whose hints are already known: a call's command, read once for both halves of the shield. */
 export interface HintedText {
