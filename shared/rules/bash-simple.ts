@@ -1,4 +1,4 @@
-import type { ShellAnalysis } from '../shell/index.ts';
+import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
 import { runsOtherCommands } from './bash-wrappers.ts';
 
 /**
@@ -19,4 +19,22 @@ export function simplyWritten(analysis: ShellAnalysis): boolean {
     if (runsOtherCommands(segments[index]!.argv[0]!)) return false;
   }
   return true;
+}
+
+/**
+ * The last command rules asked about, and its simple commands when it is simply written: the rule
+ * index of each list and the matching rules all ask about the call's one command, and comparing
+ * the string with the last one costs less than finding its analysis again and checking its names.
+ */
+let lastCommand: string | undefined;
+let lastSimple: readonly ShellSegment[] | undefined;
+
+/** The simple commands of `command` when it is simply written, else undefined. */
+export function simpleSegments(command: string): readonly ShellSegment[] | undefined {
+  if (command !== lastCommand) {
+    const analysis = analyzeShell(command);
+    lastSimple = simplyWritten(analysis) ? analysis.segments : undefined;
+    lastCommand = command;
+  }
+  return lastSimple;
 }

@@ -1,6 +1,6 @@
 import { analyzeShell } from '../shell/index.ts';
 import type { CommandPattern } from './bash-pattern.ts';
-import { simplyWritten } from './bash-simple.ts';
+import { simpleSegments } from './bash-simple.ts';
 import { denyMatchesAnalysis } from './bash-unwrap.ts';
 import { commandView } from './bash-view.ts';
 import type { InputMatcher, RuleBehavior } from './types.ts';
@@ -27,15 +27,14 @@ export function compileBashMatcher(pattern: CommandPattern, behavior: RuleBehavi
     return ({ input }) => {
       const command = input.command;
       if (typeof command !== 'string') return false;
-      const analysis = analyzeShell(command);
-      if (simplyWritten(analysis)) {
+      const segments = simpleSegments(command);
+      if (segments !== undefined) {
         // Each simple command's text is its allow rendering, its name literal (bash-simple.ts).
-        const { segments } = analysis;
         for (let index = 0; index < segments.length; index += 1)
           if (!pattern.test(segments[index]!.text)) return false;
         return true;
       }
-      const view = commandView(analysis);
+      const view = commandView(analyzeShell(command));
       if (!view.allowable) return false;
       for (const { allowRendering, dynamicName } of view.segments) {
         if (allowRendering === undefined || !pattern.test(allowRendering)) return false;

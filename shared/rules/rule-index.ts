@@ -1,6 +1,6 @@
 import { analyzeShell } from '../shell/index.ts';
 import { generousReadings } from './bash-readings.ts';
-import { simplyWritten } from './bash-simple.ts';
+import { simpleSegments } from './bash-simple.ts';
 import { commandView } from './bash-view.ts';
 import { serversOf } from './tool-name.ts';
 import type { CompiledRule, RuleTarget } from './types.ts';
@@ -200,10 +200,9 @@ function commandCandidates(shelf: ToolShelf, target: RuleTarget, found: Filed[][
     gatherAll(shelf.generousCommands, found);
     return;
   }
-  const analysis = analyzeShell(command);
-  if (simplyWritten(analysis)) {
+  const segments = simpleSegments(command);
+  if (segments !== undefined) {
     // Each simple command's text is its one reading and its allow rendering (bash-simple.ts).
-    const { segments } = analysis;
     if (hasRules(shelf.strictCommands)) gatherAlong(shelf.strictCommands, segments[0]!.text, found);
     if (hasRules(shelf.generousCommands)) {
       for (let index = 0; index < segments.length; index += 1)
@@ -211,6 +210,7 @@ function commandCandidates(shelf: ToolShelf, target: RuleTarget, found: Filed[][
     }
     return;
   }
+  const analysis = analyzeShell(command);
   if (hasRules(shelf.strictCommands)) {
     // An allow rule must match every simple command, the first among them: the rules filed under
     // the first one's words are all that can (a rule matches only texts that begin with its words).
