@@ -28,7 +28,7 @@ const LESS = 60;
 const OPEN_PAREN = 40;
 
 /** `$`, a backtick or a leading `<(`: read character by character, the name being a word or two long. */
-function computedAtRunTime(word: string): boolean {
+export function computedAtRunTime(word: string): boolean {
   for (let index = 0; index < word.length; index += 1) {
     const code = word.charCodeAt(index);
     if (code === DOLLAR || code === BACKTICK) return true;

@@ -1,7 +1,9 @@
 import { analyzeShell } from '../shell/index.ts';
 import { newPipelineFacts, type PipelineFacts, type SegmentContext } from './context.ts';
+import { directoryAfter } from './directory.ts';
 import { rateWrite } from './effects.ts';
-import { deviceKind, resolvePath, type Where } from './paths.ts';
+import { deviceKind, type Where } from './paths.ts';
+import { plainRaterOf } from './plain-segment.ts';
 import type { RatingBuilder } from './rating.ts';
 import { rateArgv, rateSegment } from './segment.ts';
 import { hasForkBomb, textHazards } from './text-hazards.ts';
@@ -80,6 +82,14 @@ function rateCommandLine(command: string, where: Where, depth: number, run: Shel
   const { segments, redirections } = analysis;
   for (let index = 0; index < segments.length; index += 1) {
     const segment = segments[index]!;
+    // Most segments agents run are plainly written and name a program the rater knows: one
+    // lookup finds its rater, and the general path's checks are skipped (plain-segment.ts).
+    const rater = plainRaterOf(analysis, segment);
+    if (rater !== undefined) {
+      ctx ??= new ShellContext(here, depth, run);
+      rater(segment.argv, 1, ctx);
+      continue;
+    }
     const cwd = directoryAfter(segment.argv, here.cwd);
     if (cwd !== here.cwd) {
       here = { ...here, cwd };
@@ -97,23 +107,6 @@ function rateCommandLine(command: string, where: Where, depth: number, run: Shel
     if (here !== where) rateWrite(run.rating, target, here);
     run.written.push(target.replace(/^\.\//, ''));
   }
-}
-
-/**
- * The working directory after `cd`/`pushd`, so that `cd / && rm -rf *` is rated as `rm -rf /*`.
- * A directory that cannot be known (`cd $DIR`, `cd -`) becomes a marker that no path resolves
- * against: everything relative is then outside the workspace (fail closed).
- */
-function directoryAfter(argv: readonly string[], cwd: string | undefined): string | undefined {
-  const name = argv[0];
-  // By length first: every segment asks, and comparing a word fresh from the command with a
-  // name is a call where reading its length is not.
-  if (name === undefined || (name.length !== 2 && name.length !== 5)) return cwd;
-  if (name !== 'cd' && name !== 'pushd') return cwd;
-  const target = argv.slice(1).find((arg) => !arg.startsWith('-') || arg === '-');
-  if (target === undefined || target === '~' || target.startsWith('~/')) return target ?? '~';
-  if (target === '-' || /[$`]/.test(target)) return '$UNKNOWN_DIRECTORY';
-  return resolvePath(target, cwd) ?? '$UNKNOWN_DIRECTORY';
 }
 
 /** A script the command runs that a download or a redirection of the same command wrote. */

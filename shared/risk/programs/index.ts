@@ -43,6 +43,9 @@ const anyAlias = new RegExp(aliases.map(([pattern]) => pattern.source).join('|')
  */
 const raterByName = new NameTable<InPlaceRater>(Object.entries(raters));
 
+/** Every program the rater knows by its own name, and its rater (aliases aside). */
+export const namedRaters: readonly (readonly [string, InPlaceRater])[] = Object.entries(raters);
+
 export function raterFor(name: string): InPlaceRater | undefined {
   const rater = raterByName.get(name);
   if (rater !== undefined) return rater;
