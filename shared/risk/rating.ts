@@ -32,6 +32,11 @@ export class RatingBuilder {
   /** One bit per category, by its place in the contract's list: a builder is made per call. */
   #categories = 0;
   readonly #notes: { risk: Risk; note: string }[] = [];
+  /**
+   * Whether two notes were raised at different risks. Most ratings raise their notes at one
+   * risk (`npm test && npm test`: one medium), and then the notes are already in their order.
+   */
+  #mixedRisks = false;
 
   /**
    * Categories as separate parameters, not a rest list: a rating is raised several times per
@@ -44,6 +49,7 @@ export class RatingBuilder {
     if (third !== undefined) this.#categories |= categoryBit(third);
     const notes = this.#notes;
     for (let index = 0; index < notes.length; index += 1) if (notes[index]!.note === note) return this;
+    if (notes.length > 0 && notes[0]!.risk !== risk) this.#mixedRisks = true;
     notes.push({ risk, note });
     return this;
   }
@@ -61,6 +67,26 @@ export class RatingBuilder {
 
   /** Categories in the contract's order; the most dangerous notes first. */
   finish(): RiskRating {
+    const categories: RiskCategory[] = [];
+    if (this.#categories !== 0) {
+      for (const category of RiskCategory.options) if (this.has(category)) categories.push(category);
+    }
+    return {
+      risk: this.risk,
+      categories,
+      notes: this.#mixedRisks ? this.#notesByRisk() : this.#notesAsFound(),
+    };
+  }
+
+  /** The notes as they were found: all of one risk, so that is their order. */
+  #notesAsFound(): string[] {
+    const entries = this.#notes;
+    const notes = new Array<string>(Math.min(entries.length, maxNotes));
+    for (let index = 0; index < notes.length; index += 1) notes[index] = entries[index]!.note;
+    return notes;
+  }
+
+  #notesByRisk(): string[] {
     // Most dangerous first, notes of one risk in the order they were found (a stable sort by
     // rank, written as one pass per rank: a call has a handful of notes and five ranks).
     // Every rank is one of these levels, so the lists are filled to their exact, known sizes.
@@ -73,10 +99,6 @@ export class RatingBuilder {
         if (rank(entry.risk) === level) notes[kept++] = entry.note;
       }
     }
-    const categories: RiskCategory[] = [];
-    if (this.#categories !== 0) {
-      for (const category of RiskCategory.options) if (this.has(category)) categories.push(category);
-    }
-    return { risk: this.risk, categories, notes };
+    return notes;
   }
 }

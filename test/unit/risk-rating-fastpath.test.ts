@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type Risk, RiskCategory } from '../../shared/contract/index.ts';
+import { RatingBuilder } from '../../shared/risk/rating.ts';
+import { riskOrder } from '../../shared/risk/scale.ts';
+
+/**
+ * A rating whose notes were all raised at one risk hands them back as they were found, without
+ * ordering them by risk (rating.ts). Whatever was raised, the notes must be those of a stable
+ * sort by risk, most dangerous first, the first six kept, each note once, as before.
+ */
+
+interface Finding {
+  risk: Risk;
+  note: string;
+  categories: RiskCategory[];
+}
+
+/** A few notes, so that the same note is raised again, at the same risk or another. */
+const finding: fc.Arbitrary<Finding> = fc.record({
+  risk: fc.constantFrom(...riskOrder),
+  note: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'),
+  categories: fc.subarray([...RiskCategory.options], { maxLength: 3 }),
+});
+
+/** The notes as the rating promises them: first raise of each note, stable by risk, six at most. */
+function expectedNotes(findings: readonly Finding[]): string[] {
+  const first = new Map<string, Risk>();
+  for (const { risk, note } of findings) if (!first.has(note)) first.set(note, risk);
+  return [...first]
+    .map(([note, risk], order) => ({ note, rank: riskOrder.indexOf(risk), order }))
+    .sort((a, b) => b.rank - a.rank || a.order - b.order)
+    .slice(0, 6)
+    .map(({ note }) => note);
+}
+
+function rate(findings: readonly Finding[]) {
+  const rating = new RatingBuilder();
+  for (const { risk, note, categories } of findings) rating.raise(risk, note, ...categories);
+  return rating.finish();
+}
+
+describe("a rating's notes", () => {
+  it('are ordered by risk when raised at several risks, and as found when raised at one', () => {
+    fc.assert(
+      fc.property(fc.array(finding, { maxLength: 12 }), (findings) => {
+        const { risk, categories, notes } = rate(findings);
+        expect(notes).toEqual(expectedNotes(findings));
+        const worst = Math.max(0, ...findings.map((found) => riskOrder.indexOf(found.risk)));
+        expect(risk).toBe(riskOrder[worst]);
+        const raised = new Set(findings.flatMap((found) => found.categories));
+        expect(categories).toEqual(RiskCategory.options.filter((category) => raised.has(category)));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('of one risk, keep the order they were found in and the first six', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...riskOrder),
+        fc.uniqueArray(fc.string(), { maxLength: 9 }),
+        (risk, found) => {
+          const findings = found.map((note) => ({ risk, note, categories: [] }));
+          expect(rate(findings).notes).toEqual(found.slice(0, 6));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('put a later, more dangerous note before earlier ones', () => {
+    const rating = new RatingBuilder().raise('low', 'looks').raise('low', 'reads').raise('high', 'pushes');
+    expect(rating.finish().notes).toEqual(['pushes', 'looks', 'reads']);
+  });
+
+  it('count a note raised again at another risk once, at its first risk', () => {
+    const rating = new RatingBuilder()
+      .raise('medium', 'runs')
+      .raise('critical', 'runs')
+      .raise('low', 'looks');
+    expect(rating.finish()).toEqual({ risk: 'critical', categories: [], notes: ['runs', 'looks'] });
+  });
+});
