@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asciiSieve } from '../../shared/shield/ascii-sieve.ts';
+import { asciiSieve, SHORTEST_BY_BYTES } from '../../shared/shield/ascii-sieve.ts';
 import { hintSieve, pairTable, type SieveGroup } from '../../shared/shield/pair-sieve.ts';
 import { textHintGroups, textHints } from '../../shared/shield/text-hints.ts';
 
@@ -44,21 +44,21 @@ describe('the ASCII sieve', () => {
     );
   });
 
-  it('takes every ASCII text from 32 characters to its buffer, and nothing else', () => {
+  it('takes every ASCII text from its shortest to its buffer, and nothing else', () => {
     fc.assert(
       fc.property(fc.oneof(texts, commands), (text) => {
         const ascii = [...text].every((char) => char.charCodeAt(0) < 128);
-        expect(byBytes(text) >= 0).toBe(ascii && text.length >= 32 && text.length <= 16_384);
+        expect(byBytes(text) >= 0).toBe(ascii && text.length >= SHORTEST_BY_BYTES && text.length <= 16_384);
       }),
       { numRuns: 5_000 },
     );
   });
 
   it('finds a pair at every place of a word, and across words', () => {
-    const filler = 'abcdefghijklm'.repeat(4);
+    const filler = 'abcdefghijklm'.repeat(6);
     for (let at = 0; at < 12; at += 1) {
       for (const pair of ['ok', 'OK', 'd_', '$a']) {
-        const text = `${filler.slice(0, 32 + at)}${pair}${filler.slice(0, 5)}`;
+        const text = `${filler.slice(0, SHORTEST_BY_BYTES + at)}${pair}${filler.slice(0, 5)}`;
         expect(byBytes(text)).toBe(byCharacters(text));
         expect(byBytes(text)).not.toBe(0);
       }
@@ -66,12 +66,13 @@ describe('the ASCII sieve', () => {
   });
 
   it('reads the end of a text only: bytes left in its buffer by a longer text add nothing', () => {
-    expect(byBytes(`${'b'.repeat(33)}okokok$$$`)).toBe(5);
-    expect(byBytes('b'.repeat(33))).toBe(0);
-    expect(byBytes(`${'b'.repeat(32)}o`)).toBe(0);
+    const shortest = SHORTEST_BY_BYTES;
+    expect(byBytes(`${'b'.repeat(shortest + 1)}okokok$$$`)).toBe(5);
+    expect(byBytes('b'.repeat(shortest + 1))).toBe(0);
+    expect(byBytes(`${'b'.repeat(shortest)}o`)).toBe(0);
   });
 
-  it('is what a sieve reads a text of ASCII from 32 characters with, and only that', () => {
+  it('is what a sieve reads a long enough text of ASCII with, and only that', () => {
     fc.assert(
       fc.property(fc.oneof(texts, commands), (text) => {
         expect(sieve(text)).toBe(byCharacters(text));
