@@ -93,12 +93,15 @@ function display(path: string): string {
  * edit tools, whose results echo file content, and MCP tools with path fields) pointed at one,
  * or a shell command naming one. `null` when none is named. `known` is a text of the input whose
  * hints the caller has already (text-hints.ts), so it is not read twice; `tool` is the call's
- * tool facts when the caller has them (only `known` and `commandField` are read).
+ * tool facts when the caller has them (only `known` and `commandField` are read). `plain` says the
+ * caller found the input a flat record without path fields (plain-input.ts), which the path walk
+ * would find nothing in.
  */
 export function secretFileAccess(
   call: ToolCallLike,
   known?: HintedText,
   tool?: ToolFacts,
+  plain = false,
 ): { path: string } | null {
   try {
     const facts = tool ?? toolFacts(call.tool);
@@ -112,6 +115,7 @@ export function secretFileAccess(
         if (file !== null) return { path: display(file) };
       }
     }
+    if (plain) return null;
     const file = pathValues(call.input, call.tool, 0, undefined)?.find(namesSecret);
     return file === undefined ? null : { path: display(file) };
   } catch {

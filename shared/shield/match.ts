@@ -13,7 +13,7 @@ export interface SecretSpan {
  * No pattern matches fewer characters than this (`ab://:x@`, the shortest URL with a password,
  * is 8), so shorter strings, most of any input, skip the patterns entirely.
  */
-const shortestSecret = 8;
+export const shortestSecret = 8;
 
 function spanOf(pattern: SecretPattern, match: RegExpExecArray): { start: number; end: number } {
   for (const name of pattern.secretGroups ?? []) {
@@ -38,8 +38,15 @@ export function matchSecrets(text: string): SecretSpan[] {
  * regex. `hints` are the text's own, when the caller has them already.
  */
 export function mayHoldSecret(text: string, hints?: number): boolean {
-  if (text.length < shortestSecret) return false;
-  return ((hints ?? textHints(text)) & SECRET_HINT) !== 0 && anySecretHint.test(text);
+  return mayHoldSecretBySieve(text, hints) && anySecretHint.test(text);
+}
+
+/**
+ * `mayHoldSecret` without its hint regex: long enough, and let through by the pair sieve. Cheaper,
+ * and looser: for a quick look that leaves whatever it lets through to a walk that asks again.
+ */
+export function mayHoldSecretBySieve(text: string, hints?: number): boolean {
+  return text.length >= shortestSecret && ((hints ?? textHints(text)) & SECRET_HINT) !== 0;
 }
 
 /**

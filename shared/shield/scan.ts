@@ -1,6 +1,7 @@
 import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
 import { secretFileAccess, type ToolCallLike } from './file-access.ts';
 import { findSecrets, type SecretFinding } from './find-secrets.ts';
+import { plainLook } from './plain-input.ts';
 import { type HintedText, textHints } from './text-hints.ts';
 
 /** What the shield (DESIGN §5 step 2) found in one tool call. */
@@ -37,8 +38,14 @@ export function shieldScan(call: ToolCallLike, tool?: ToolFacts): ShieldScan {
     known = undefined;
   }
   // `?.`: callers validate calls first, but the shield must not be the step that crashes.
+  const input = call?.input;
+  // Most inputs are a few plain fields (plain-input.ts): one look at them answers for both walks.
+  const look = plainLook(input, call?.tool, known);
+  const plain = look === true;
+  // A call without a command hands the walk the string the look stopped at, already sieved.
+  const secretsKnown = known ?? (plain ? undefined : look);
   return {
-    findings: findSecrets(call?.input, known),
-    secretFile: secretFileAccess(call, known, facts)?.path ?? null,
+    findings: plain ? [] : findSecrets(input, secretsKnown),
+    secretFile: secretFileAccess(call, known, facts, plain)?.path ?? null,
   };
 }
