@@ -112,22 +112,23 @@ export function indexRules(rules: readonly CompiledRule[]): RuleIndex {
     }
   });
 
+  // The lists a call's candidates come from; made at the first list found, since most calls
+  // meet no rule of most lists (a deny list rarely names the command an agent runs).
   const candidates = (target: RuleTarget): Filed[] => {
-    const found: Filed[][] = [];
-    if (everywhere.length > 0) found.push(everywhere);
+    let found: Found = everywhere.length > 0 ? [everywhere] : undefined;
     const toolShelf = byTool.get(target.tool);
     if (toolShelf !== undefined) {
-      if (toolShelf.plain.length > 0) found.push(toolShelf.plain);
-      if (toolShelf.commandRules > 0) commandCandidates(toolShelf, target, found);
+      if (toolShelf.plain.length > 0) found = add(found, toolShelf.plain);
+      if (toolShelf.commandRules > 0) found = commandCandidates(toolShelf, target, found);
     }
     if (byServer.size > 0) {
       const servers = serversOf(target.tool);
       for (let index = 0; index < servers.length; index += 1) {
         const list = byServer.get(servers[index]!);
-        if (list !== undefined) found.push(list);
+        if (list !== undefined) found = add(found, list);
       }
     }
-    return inListOrder(found);
+    return found === undefined ? NO_CANDIDATES : inListOrder(found);
   };
 
   // The index only narrows the search; if narrowing fails on a strange call, every rule is tried.
@@ -190,25 +191,26 @@ function shapeOf(text: string, from: number, end: number): number {
   return end === from ? -1 : (end - from) * 0x10000 + text.charCodeAt(from);
 }
 
-/** Command rules that may match the call's command, gathered into `found`. */
-function commandCandidates(shelf: ToolShelf, target: RuleTarget, found: Filed[][]): void {
+/** Command rules that may match the call's command, added to `found`. */
+function commandCandidates(shelf: ToolShelf, target: RuleTarget, found: Found): Found {
   const input = target.input;
   const command = typeof input === 'object' && input !== null ? input.command : undefined;
+  let gathered = found;
   if (typeof command !== 'string') {
     // Allow rules refuse it and deny rules match it: only the latter need looking at, but both are cheap.
-    gatherAll(shelf.strictCommands, found);
-    gatherAll(shelf.generousCommands, found);
-    return;
+    gathered = gatherAll(shelf.strictCommands, gathered);
+    return gatherAll(shelf.generousCommands, gathered);
   }
   const segments = simpleSegments(command);
   if (segments !== undefined) {
     // Each simple command's text is its one reading and its allow rendering (bash-simple.ts).
-    if (hasRules(shelf.strictCommands)) gatherAlong(shelf.strictCommands, segments[0]!.text, found);
+    if (hasRules(shelf.strictCommands))
+      gathered = gatherAlong(shelf.strictCommands, segments[0]!.text, gathered);
     if (hasRules(shelf.generousCommands)) {
       for (let index = 0; index < segments.length; index += 1)
-        gatherAlong(shelf.generousCommands, segments[index]!.text, found);
+        gathered = gatherAlong(shelf.generousCommands, segments[index]!.text, gathered);
     }
-    return;
+    return gathered;
   }
   const analysis = analyzeShell(command);
   if (hasRules(shelf.strictCommands)) {
@@ -216,26 +218,37 @@ function commandCandidates(shelf: ToolShelf, target: RuleTarget, found: Filed[][
     // the first one's words are all that can (a rule matches only texts that begin with its words).
     const view = commandView(analysis);
     const first = view.allowable ? view.segments[0]?.allowRendering : undefined;
-    if (first !== undefined) gatherAlong(shelf.strictCommands, first, found);
+    if (first !== undefined) gathered = gatherAlong(shelf.strictCommands, first, gathered);
   }
   if (hasRules(shelf.generousCommands)) {
     const readings = generousReadings(analysis);
-    if (readings === 'any') gatherAll(shelf.generousCommands, found);
-    else for (const reading of readings) gatherAlong(shelf.generousCommands, reading, found);
+    if (readings === 'any') gathered = gatherAll(shelf.generousCommands, gathered);
+    else for (const reading of readings) gathered = gatherAlong(shelf.generousCommands, reading, gathered);
   }
+  return gathered;
+}
+
+/** Lists of candidates gathered so far; undefined until the first. */
+type Found = Filed[][] | undefined;
+
+function add(found: Found, list: Filed[]): Filed[][] {
+  if (found === undefined) return [list];
+  found.push(list);
+  return found;
 }
 
 const hasRules = (tree: WordTree): boolean => tree.here.length > 0 || tree.children.length > 0;
 
 /** The rules filed under the words `text` begins with (split on single spaces, as rules are). */
-function gatherAlong(tree: WordTree, text: string, found: Filed[][]): void {
+function gatherAlong(tree: WordTree, text: string, found: Found): Found {
   let node = tree;
   let from = 0;
+  let gathered = found;
   for (;;) {
-    if (node.here.length > 0) found.push(node.here);
-    if (node.children.length === 0 || from > text.length) return;
+    if (node.here.length > 0) gathered = add(gathered, node.here);
+    if (node.children.length === 0 || from > text.length) return gathered;
     const child = childAt(node, text, from);
-    if (child === undefined) return;
+    if (child === undefined) return gathered;
     node = child.tree;
     from += child.word.length + 1;
   }
@@ -283,9 +296,10 @@ function firstCode(text: string, from: number): number {
 
 const SPACE = 32;
 
-function gatherAll(tree: WordTree, found: Filed[][]): void {
-  if (tree.here.length > 0) found.push(tree.here);
-  for (const child of tree.next.values()) gatherAll(child, found);
+function gatherAll(tree: WordTree, found: Found): Found {
+  let gathered = tree.here.length > 0 ? add(found, tree.here) : found;
+  for (const child of tree.next.values()) gathered = gatherAll(child, gathered);
+  return gathered;
 }
 
 /** What a call with no candidates gets: nobody changes it. */
@@ -293,7 +307,6 @@ const NO_CANDIDATES: Filed[] = Object.freeze([]) as unknown as Filed[];
 
 /** The lists merged in list order, each rule once (a rule may be filed under several readings). */
 function inListOrder(found: Filed[][]): Filed[] {
-  if (found.length === 0) return NO_CANDIDATES;
   const first = found[0]!;
   let oneList = true;
   for (let index = 1; index < found.length && oneList; index += 1) oneList = found[index] === first;
