@@ -1,7 +1,7 @@
 import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
 import { rememberedForKeys } from './key-memo.ts';
 import { maskSecrets } from './mask.ts';
-import { globNamesSecretFile, isSecretPath } from './secret-paths.ts';
+import { globNamesSecretFile, isSecretPath, mayNameSecretFile } from './secret-paths.ts';
 import { shellSecretFile } from './shell-files.ts';
 import { type HintedText, hintsOf } from './text-hints.ts';
 
@@ -34,8 +34,19 @@ export function isPathKeyHinted(key: string): boolean {
   return pathKeyEnd.test(key) && isPathKey(key);
 }
 
-function namesSecret(value: string): boolean {
-  return isSecretPath(value) || (/[*?[{]/.test(value) && globNamesSecretFile(value));
+/** Glob characters: `globNamesSecretFile` drops them, which can join a secret name that was not written out. */
+const globCharacter = /[*?[{]/;
+
+/**
+ * Whether a path field's value names a secret file, as a path or as a glob. A value without glob
+ * characters names one only if a secret path hint is in it as written (`mayNameSecretFile`): one
+ * pass over it rules out most paths (`src/index.ts`) without splitting them into segments, which
+ * was most of the shield's work on a file tool's call. `shield-path-fastpath.test.ts` checks the
+ * hinted answer against the plain one.
+ */
+export function namesSecret(value: string): boolean {
+  if (!globCharacter.test(value)) return mayNameSecretFile(value) && isSecretPath(value);
+  return isSecretPath(value) || globNamesSecretFile(value);
 }
 
 /**
