@@ -172,7 +172,10 @@ export const secretPatterns: readonly SecretPattern[] = [
   },
   {
     kind: 'url_credentials',
-    hint: /:\/\//,
+    // What lies between `://` and `@` in a match, without its `:`: no blank, `/`, `?`, `#`, `@`,
+    // quote or angle bracket, at most 501 characters. Most URLs (`https://host/path`) end the
+    // hint at their first `/`, so the pattern itself runs only on a URL with a user in it.
+    hint: /:\/\/[^\s/?#@"'<>]{1,501}@/,
     regex:
       /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:/?#@"'<>]{0,200}:(?<secret>[^\s/?#@"'<>]{1,300})@/dg,
     secretGroups: ['secret'],
