@@ -49,15 +49,17 @@ const strength: Record<Capability, number> = { read: 0, write: 1, net: 2, exec: 
  * is taken as given, except that an undeclared one is `exec` — so it never takes the read path.
  */
 export function toolFacts(tool: string, declared?: Capability): ToolFacts {
-  const builtIn = Object.hasOwn(known, tool) ? known[tool] : undefined;
-  if (!builtIn) return { known: false, capability: declared ?? 'exec' };
-  if (!declared || strength[declared] <= strength[builtIn.capability]) return knownFacts.get(tool)!;
+  // One Map lookup answers both "is it known?" and "what are its shared facts?".
+  const builtIn = knownFacts.get(tool);
+  if (builtIn === undefined) return { known: false, capability: declared ?? 'exec' };
+  if (!declared || strength[declared] <= strength[builtIn.capability]) return builtIn;
   return { ...builtIn, capability: declared, known: true };
 }
 
 /**
  * The facts of each known tool at its own capability, made once and shared (frozen, so nobody
  * changes them for everyone): the engine asks for a call's tool facts several times per call.
+ * A Map, not the object above, so that a tool named `constructor` or `__proto__` is unknown.
  */
 const knownFacts: ReadonlyMap<string, ToolFacts> = new Map(
   Object.entries(known).map(([name, builtIn]) => [name, Object.freeze({ ...builtIn, known: true })]),
