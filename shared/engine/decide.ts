@@ -12,18 +12,33 @@ export function toDecision(
 ): ToolPermissionDecision {
   // A malformed call may have no id at all (or be no object); its decision still needs one.
   const toolCallId = typeof call?.toolCallId === 'string' ? call.toolCallId : 'invalid';
-  const decision: ToolPermissionDecision = {
+  const risk = facts?.rating.risk ?? 'high';
+  const riskCategories = facts?.rating.categories ?? [];
+  // Each decision is made in its final shape, with or without `matchedRule`: adding the field
+  // afterwards would move every rule decision to a second hidden class.
+  if (ruling.matchedRule === undefined) {
+    return {
+      toolCallId,
+      behavior: ruling.behavior,
+      source: ruling.source,
+      evaluator: ruling.evaluator,
+      reasonCode: ruling.reasonCode,
+      reason: ruling.reason,
+      risk,
+      riskCategories,
+    };
+  }
+  return {
     toolCallId,
     behavior: ruling.behavior,
     source: ruling.source,
     evaluator: ruling.evaluator,
     reasonCode: ruling.reasonCode,
     reason: ruling.reason,
-    risk: facts?.rating.risk ?? 'high',
-    riskCategories: facts?.rating.categories ?? [],
+    risk,
+    riskCategories,
+    matchedRule: ruling.matchedRule,
   };
-  if (ruling.matchedRule !== undefined) decision.matchedRule = ruling.matchedRule;
-  return decision;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
