@@ -39,14 +39,33 @@ const ruleReasonCodes: Readonly<Record<Behavior, string>> = {
   deny: 'normalized_rule_deny',
 };
 
-const byRule = (behavior: Behavior, rule: CompiledRule, verb: string): Ruling => ({
-  behavior,
-  source: 'rule',
-  evaluator: 'rule',
-  reasonCode: ruleReasonCodes[behavior],
-  reason: `${verb} by the rule ${rule.text}.`,
-  matchedRule: rule.text,
-});
+/**
+ * The ruling of a rule that decides, made the first time that rule decides and shared after:
+ * it depends on nothing but the compiled rule, so no decision pays again for its reason text.
+ * Frozen, because every decision by the rule reads the same object.
+ */
+function rulingsBy(behavior: Behavior, verb: string): (rule: CompiledRule) => Ruling {
+  const made = new WeakMap<CompiledRule, Ruling>();
+  return (rule) => {
+    let ruling = made.get(rule);
+    if (ruling === undefined) {
+      ruling = Object.freeze({
+        behavior,
+        source: 'rule',
+        evaluator: 'rule',
+        reasonCode: ruleReasonCodes[behavior],
+        reason: `${verb} by the rule ${rule.text}.`,
+        matchedRule: rule.text,
+      });
+      made.set(rule, ruling);
+    }
+    return ruling;
+  };
+}
+
+const deniedBy = rulingsBy('deny', 'Denied');
+const askedBy = rulingsBy('ask', 'Needs approval');
+const allowedBy = rulingsBy('allow', 'Allowed');
 
 const policy = (behavior: Behavior, reasonCode: string, reason: string): Ruling => ({
   behavior,
@@ -72,7 +91,7 @@ export const precedence: readonly Step[] = [
         };
       }
       const rule = plan.index.deny.firstMatch(target);
-      return rule ? byRule('deny', rule, 'Denied') : undefined;
+      return rule ? deniedBy(rule) : undefined;
     },
   },
   {
@@ -109,7 +128,7 @@ export const precedence: readonly Step[] = [
     name: 'ask_rules',
     run({ plan, target }) {
       const rule = plan.index.ask.firstMatch(target);
-      return rule ? byRule('ask', rule, 'Needs approval') : undefined;
+      return rule ? askedBy(rule) : undefined;
     },
   },
   {
@@ -161,7 +180,7 @@ export const precedence: readonly Step[] = [
     name: 'allow_rules',
     run({ plan, target }) {
       const rule = plan.index.allow.firstMatch(target);
-      return rule ? byRule('allow', rule, 'Allowed') : undefined;
+      return rule ? allowedBy(rule) : undefined;
     },
   },
   {
