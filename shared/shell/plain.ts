@@ -1,3 +1,4 @@
+import { asciiBytes } from '../text/ascii-bytes.ts';
 import { keywordKindAt } from './keywords.ts';
 import type { ShellAnalysis, ShellSegment, ShellWord } from './types.ts';
 
@@ -15,6 +16,9 @@ import type { ShellAnalysis, ShellSegment, ShellWord } from './types.ts';
  * to the general parser, which also words every error.
  */
 export function analyzePlain(command: string): ShellAnalysis | undefined {
+  // Read as bytes (ascii-bytes.ts); a character outside ASCII is the general parser's anyway.
+  const text = asciiBytes(command);
+  if (text === undefined) return undefined;
   const segments: ShellSegment[] = [];
   const length = command.length;
   // The words of the command being collected, as start and end offsets (and a glob flag) in a
@@ -29,7 +33,7 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
   let plainly = true;
   let pos = 0;
   while (pos < length) {
-    const code = command.charCodeAt(pos);
+    const code = text[pos]!;
     const kind = KINDS[code]!;
     if (kind === BLANK) {
       pos += 1;
@@ -37,7 +41,7 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
       let glob = kind === GLOB;
       let after = pos + 1;
       for (; after < length; after += 1) {
-        const nextKind = KINDS[command.charCodeAt(after)]!;
+        const nextKind = KINDS[text[after]!]!;
         if (nextKind !== WORD) {
           if (nextKind !== GLOB) break;
           glob = true;
@@ -45,12 +49,12 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
       }
       if (count === 0) {
         // A reserved word or an assignment changes what the next words are: the general parser's.
-        const marks = nameMarks(command, pos, after);
+        const marks = nameMarks(text, pos, after);
         if ((marks & EQUALS_MARK) !== 0 || keywordKindAt(command, pos, after) !== undefined) return undefined;
         if (glob || (marks & SLASH_MARK) !== 0) plainly = false;
         start = pos;
       } else if (count === MAX_SCRATCH_WORDS) return undefined;
-      else if (pos - end !== 1 || command.charCodeAt(end) !== SPACE) plainly = false;
+      else if (pos - end !== 1 || text[end] !== SPACE) plainly = false;
       scratch[count * 3] = pos;
       scratch[count * 3 + 1] = after;
       scratch[count * 3 + 2] = glob ? 1 : 0;
@@ -60,7 +64,8 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
       pending = false;
     } else if (kind === OPERATOR) {
       if (count === 0) return undefined;
-      const next = command.charCodeAt(pos + 1);
+      // (Past the end the shared bytes hold an older text's: none is read there.)
+      const next = pos + 1 < length ? text[pos + 1]! : 0;
       if (code === AMPERSAND) {
         // A single `&` (a background job, `&>`) is the general parser's.
         if (next !== AMPERSAND) return undefined;
@@ -93,13 +98,13 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
 }
 
 /**
- * Whether the command name `command.slice(start, end)` holds a `=` (an assignment) or a `/` (a
+ * Whether the command name between `start` and `end` holds a `=` (an assignment) or a `/` (a
  * path), read in place: a name is a word long, and slicing it out cost more than reading it.
  */
-function nameMarks(command: string, start: number, end: number): number {
+function nameMarks(text: Uint8Array, start: number, end: number): number {
   let marks = 0;
   for (let index = start; index < end; index += 1) {
-    const code = command.charCodeAt(index);
+    const code = text[index]!;
     if (code === EQUALS) marks |= EQUALS_MARK;
     else if (code === SLASH) marks |= SLASH_MARK;
   }
@@ -177,8 +182,8 @@ const GLOB = 2;
 const BLANK = 3;
 /** `&`, `|`, `;`. */
 const OPERATOR = 4;
-/** An entry for every UTF-16 code unit (64 KB, 0 outside ASCII): reading a kind needs no range check. */
-const KINDS = new Uint8Array(0x10000);
+/** An entry for every ASCII byte, the only bytes the scan reads. */
+const KINDS = new Uint8Array(128);
 for (const [chars, kind] of [
   ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789%+,-./:=@]^_~', WORD],
   ['*?[', GLOB],

@@ -1,3 +1,4 @@
+import { asciiBytes, SHARED_BYTES, sharedBytes } from '../text/ascii-bytes.ts';
 import type { PairTable } from './pair-sieve.ts';
 
 /**
@@ -15,13 +16,13 @@ import type { PairTable } from './pair-sieve.ts';
  * table competes for the cache with everything else, 32-character paths were slower by bytes.
  */
 export const SHORTEST_BY_BYTES = 48;
-/** Longer texts are read by characters too: the copy is made into one buffer of this size. */
-const LONGEST = 16_384;
-
-const encoder = new TextEncoder();
-/** Four zero bytes past the longest text: the last word's pairs end in NUL, which starts no pair. */
-const bytes = new Uint8Array(LONGEST + 8);
-const words = new Uint32Array(bytes.buffer);
+/**
+ * Longer texts are read by characters too: the bytes are those of the shared buffer (ascii-bytes.ts,
+ * where the shell analysis has usually copied the call's command already), read a word at a time.
+ * Four zero bytes are written past the text: the last word's pairs end in NUL, which starts no pair.
+ */
+const LONGEST = SHARED_BYTES;
+const words = new Uint32Array(sharedBytes.buffer);
 /** Words are read in the machine's byte order: the table below is laid out for little-endian. */
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -39,9 +40,9 @@ export function asciiSieve({ table, allBits }: PairTable): (text: string) => num
   return (text) => {
     const length = text.length;
     if (length < SHORTEST_BY_BYTES || length > LONGEST || !littleEndian) return -1;
-    const { read, written } = encoder.encodeInto(text, bytes);
-    // One byte per character read: nothing outside ASCII, which the table does not cover.
-    if (read !== length || written !== length) return -1;
+    // Nothing outside ASCII, which the table does not cover.
+    const bytes = asciiBytes(text);
+    if (bytes === undefined) return -1;
     bytes[length] = 0;
     bytes[length + 1] = 0;
     bytes[length + 2] = 0;
