@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newPipelineFacts, type SegmentContext } from '../../shared/risk/context.ts';
 import { raterFor } from '../../shared/risk/programs/index.ts';
-import { RatingBuilder } from '../../shared/risk/rating.ts';
+import { rateRecorded } from '../support/segment-context.ts';
 
 /**
  * Program raters read a command's arguments in place, from an index into its argv, so that no
@@ -12,18 +11,7 @@ import { RatingBuilder } from '../../shared/risk/rating.ts';
 
 /** What a rater leaves behind: its rating, its pipeline facts and the commands it hands on. */
 function rateWith(argv: readonly string[], start: number, name: string) {
-  const handedOn: unknown[] = [];
-  const ctx: SegmentContext = {
-    rating: new RatingBuilder(),
-    where: { cwd: '/home/dev/project', workspace: '/home/dev/project' },
-    pipeline: newPipelineFacts(),
-    readOnly: false,
-    depth: 0,
-    rateNested: (command, place) => handedOn.push(['nested', command, place]),
-    rateArgv: (inner) => handedOn.push(['argv', [...inner]]),
-  };
-  raterFor(name)!(argv, start, ctx);
-  return { rating: ctx.rating.finish(), pipeline: ctx.pipeline, handedOn };
+  return rateRecorded((ctx) => raterFor(name)!(argv, start, ctx));
 }
 
 /** Package tools (read in place by their own code), readers, and raters that get a copy. */

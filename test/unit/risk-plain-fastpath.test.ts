@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineToolCall } from '../../shared/contract/index.ts';
-import { newPipelineFacts, type SegmentContext } from '../../shared/risk/context.ts';
 import { rateRisk } from '../../shared/risk/index.ts';
 import { plainRaterOf } from '../../shared/risk/plain-segment.ts';
-import { RatingBuilder } from '../../shared/risk/rating.ts';
 import { rateSegment } from '../../shared/risk/segment.ts';
 import { analyzeShell } from '../../shared/shell/index.ts';
+import { rateRecorded } from '../support/segment-context.ts';
 
 /**
  * A segment of a plainly written command whose program the rater knows is rated by one lookup of
@@ -120,22 +119,6 @@ function notPlainly(command: string): string {
   return `'${name}'${command.slice(name.length)}`;
 }
 
-/** What rating a segment leaves: its rating, pipeline facts, and the commands it hands on. */
-function rateAlone(rate: (ctx: SegmentContext) => void) {
-  const handedOn: unknown[] = [];
-  const ctx: SegmentContext = {
-    rating: new RatingBuilder(),
-    where: { cwd: '/home/dev/project', workspace: '/home/dev/project' },
-    pipeline: newPipelineFacts(),
-    readOnly: false,
-    depth: 0,
-    rateNested: (command, place) => handedOn.push(['nested', command, place]),
-    rateArgv: (inner) => handedOn.push(['argv', [...inner]]),
-  };
-  rate(ctx);
-  return { rating: ctx.rating.finish(), pipeline: ctx.pipeline, handedOn };
-}
-
 describe('rating a plainly written command', () => {
   it('gives the rating of the same words written otherwise', () => {
     fc.assert(
@@ -162,8 +145,8 @@ describe('rating a plainly written command', () => {
         for (const segment of analysis.segments) {
           const rater = plainRaterOf(analysis, segment);
           if (rater === undefined) continue;
-          expect(rateAlone((ctx) => rater(segment.argv, 1, ctx))).toEqual(
-            rateAlone((ctx) => rateSegment(segment, ctx)),
+          expect(rateRecorded((ctx) => rater(segment.argv, 1, ctx))).toEqual(
+            rateRecorded((ctx) => rateSegment(segment, ctx)),
           );
         }
       }),
