@@ -23,8 +23,7 @@ const LONGEST_KEYWORD = Math.max(...[...KEYWORDS.keys()].map((word) => word.leng
 
 /** The kind of reserved word `word` is, or undefined for any other word. */
 export function keywordKind(word: string): KeywordKind | undefined {
-  if (word.length > LONGEST_KEYWORD || !KEYWORD_STARTS.has(word.charCodeAt(0))) return undefined;
-  return KEYWORDS.get(word);
+  return keywordKindAt(word, 0, word.length);
 }
 
 /**

@@ -171,10 +171,9 @@ const SPACE = 32;
 const SEMICOLON = 59;
 const PIPE = 124;
 
-/**
- * How the fast path treats a character. Any character not listed below (kind 0) sends the command
- * to the general parser.
- */
+// How the fast path treats a character. Any character not listed below (kind 0) sends the
+// command to the general parser.
+
 /** Ordinary in every position but at the start of a command, where `=` may make an assignment. */
 const WORD = 1;
 /** `*`, `?`, `[`: the word may expand to file names. */
