@@ -41,8 +41,12 @@ interface WordTree {
    * length and first character of their word (`shapeOf`); undefined for a node with few.
    */
   byShape: Map<number, Child[]> | undefined;
-  /** The children's first character codes, so most words miss a crowded node at once. */
-  readonly firsts: Set<number>;
+  /**
+   * The children's first character codes, so most words miss a crowded node at once: a flag per
+   * ASCII code, since reading a table cost less than asking a Set, and any other code in a Set.
+   */
+  readonly asciiFirsts: Uint8Array;
+  readonly otherFirsts: Set<number>;
 }
 
 interface Child {
@@ -51,6 +55,8 @@ interface Child {
   readonly first: number;
   readonly tree: WordTree;
 }
+
+const ASCII = 128;
 
 /** Children a node compares one by one before it files them by shape. */
 const FEW_CHILDREN = 8;
@@ -70,7 +76,8 @@ const newTree = (): WordTree => ({
   next: new Map(),
   children: [],
   byShape: undefined,
-  firsts: new Set(),
+  asciiFirsts: new Uint8Array(ASCII),
+  otherFirsts: new Set(),
 });
 const newShelf = (): ToolShelf => ({
   plain: [],
@@ -114,9 +121,19 @@ export function indexRules(rules: readonly CompiledRule[]): RuleIndex {
 
   // The lists a call's candidates come from; made at the first list found, since most calls
   // meet no rule of most lists (a deny list rarely names the command an agent runs).
+  // The shelf of the last tool asked about: each call asks the deny, ask and allow lists about
+  // its one tool, and calls come tool after tool of one name (Bash, Bash, Edit…). Comparing the
+  // name with the last one cost less than finding it in the Map again.
+  let lastTool: string | undefined;
+  let lastShelf: ToolShelf | undefined;
   const candidates = (target: RuleTarget): Filed[] => {
     let found: Found = everywhere.length > 0 ? [everywhere] : undefined;
-    const toolShelf = byTool.get(target.tool);
+    const tool = target.tool;
+    if (tool !== lastTool) {
+      lastShelf = byTool.get(tool);
+      lastTool = tool;
+    }
+    const toolShelf = lastShelf;
     if (toolShelf !== undefined) {
       if (toolShelf.plain.length > 0) found = add(found, toolShelf.plain);
       if (toolShelf.commandRules > 0) found = commandCandidates(toolShelf, target, found);
@@ -171,7 +188,8 @@ function fileUnder(tree: WordTree, words: readonly string[], filed: Filed): void
 
 function addChild(node: WordTree, child: Child): void {
   node.children.push(child);
-  node.firsts.add(child.first);
+  if (child.first >= 0 && child.first < ASCII) node.asciiFirsts[child.first] = 1;
+  else node.otherFirsts.add(child.first);
   if (node.byShape === undefined && node.children.length <= FEW_CHILDREN) return;
   if (node.byShape === undefined) {
     node.byShape = new Map();
@@ -259,7 +277,8 @@ function childAt(node: WordTree, text: string, from: number): Child | undefined 
   const first = firstCode(text, from);
   let candidates: readonly Child[] | undefined = node.children;
   if (node.byShape !== undefined) {
-    if (!node.firsts.has(first)) return undefined;
+    const known = first >= 0 && first < ASCII ? node.asciiFirsts[first] === 1 : node.otherFirsts.has(first);
+    if (!known) return undefined;
     const space = text.indexOf(' ', from);
     candidates = node.byShape.get(shapeOf(text, from, space === -1 ? text.length : space));
     if (candidates === undefined) return undefined;

@@ -200,6 +200,24 @@ describe('rule index', () => {
     expect(indexRules(rules).candidates({ tool: 'Bash', input: { command } })).toEqual(rules);
   });
 
+  it('finds crowded command words by their first character, ASCII or not', () => {
+    // More than a few words under one node, so they are filed by shape and first character.
+    const words = ['ls', 'git', 'énorme', 'ñu', '日本', 'zip', 'npm', 'make', 'cargo', 'émoi', '😀go'];
+    const rules = compileValid(
+      words.map((word) => `Bash(${word}:*)`),
+      'deny',
+    );
+    const index = indexRules(rules);
+    for (const word of words) {
+      const call = { tool: 'Bash', input: { command: `${word} x` } };
+      expect(index.firstMatch(call)?.text).toBe(`Bash(${word}:*)`);
+      expect(index.candidates(call).map((rule) => rule.text)).toEqual([`Bash(${word}:*)`]);
+    }
+    for (const command of ['énorm x', 'ñ x', '日 x', '😀 x', 'émoi2 x', 'Énorme x', ' x']) {
+      expect(index.candidates({ tool: 'Bash', input: { command } })).toEqual([]);
+    }
+  });
+
   it('checks a rule without coverage data for every call', () => {
     const handMade: CompiledRule = { text: 'custom', tool: 'Custom', behavior: 'deny', matches: () => true };
     const rules = [...compileValid(['Bash(rm:*)'], 'deny'), handMade];
