@@ -81,7 +81,9 @@ export function evaluate(plan: CompiledPlan, call: EngineToolCall, ctx: Decision
   try {
     facts = callFacts(call);
     const target = { tool: call.tool, input: call.input, cwd: call.cwd, home: ctx.home };
-    const input = { plan, call, ctx, facts, target };
+    // Most plans set no tool at all: then there is nothing to look up.
+    const toolVerdict = plan.tools.size === 0 ? undefined : plan.tools.get(call.tool);
+    const input = { plan, call, ctx, facts, target, toolVerdict };
     for (const step of precedence) {
       const result = step.run(input);
       if (result !== undefined) return { result, facts, step: step.name };

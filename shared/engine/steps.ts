@@ -1,6 +1,6 @@
 import type { Behavior, EngineToolCall, Evaluator, PermissionDecisionSource } from '../contract/index.ts';
 import { isInside } from '../paths/index.ts';
-import type { CompiledPlan } from '../plan/index.ts';
+import type { CompiledPlan, Verdict } from '../plan/index.ts';
 import type { CompiledRule, RuleTarget } from '../rules/index.ts';
 import type { DecisionContext } from './context.ts';
 import type { CallFacts } from './facts.ts';
@@ -24,6 +24,8 @@ export interface StepInput {
   ctx: DecisionContext;
   facts: CallFacts;
   target: RuleTarget;
+  /** The plan's setting for the call's tool (`tools` in the plan), looked up once for the steps that read it. */
+  toolVerdict: Verdict | undefined;
 }
 
 export interface Step {
@@ -82,8 +84,8 @@ const policy = (behavior: Behavior, reasonCode: string, reason: string): Ruling 
 export const precedence: readonly Step[] = [
   {
     name: 'deny_rules',
-    run({ plan, call, target }) {
-      if (plan.tools.get(call.tool) === 'deny') {
+    run({ plan, call, target, toolVerdict }) {
+      if (toolVerdict === 'deny') {
         return {
           ...policy('deny', 'explicit_tool_deny', `${call.tool} is denied for this session.`),
           source: 'rule',
@@ -109,8 +111,7 @@ export const precedence: readonly Step[] = [
   },
   {
     name: 'tool_override',
-    run({ plan, call }) {
-      const verdict = plan.tools.get(call.tool);
+    run({ call, toolVerdict: verdict }) {
       if (verdict !== 'allow' && verdict !== 'ask') return undefined;
       return {
         behavior: verdict,
