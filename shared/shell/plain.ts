@@ -21,6 +21,8 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
   if (text === undefined) return undefined;
   const segments: ShellSegment[] = [];
   const length = command.length;
+  // The table in a local: read for every character, a module binding cost a load more each time.
+  const kinds = KINDS;
   // The words of the command being collected, as start and end offsets (and a glob flag) in a
   // scratch list: its argv and words are then made at their exact sizes, without growing.
   let count = 0;
@@ -34,14 +36,14 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
   let pos = 0;
   while (pos < length) {
     const code = text[pos]!;
-    const kind = KINDS[code]!;
+    const kind = kinds[code]!;
     if (kind === BLANK) {
       pos += 1;
     } else if (kind === WORD || kind === GLOB) {
       let glob = kind === GLOB;
       let after = pos + 1;
       for (; after < length; after += 1) {
-        const nextKind = KINDS[text[after]!]!;
+        const nextKind = kinds[text[after]!]!;
         if (nextKind !== WORD) {
           if (nextKind !== GLOB) break;
           glob = true;

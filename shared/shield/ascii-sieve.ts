@@ -47,18 +47,21 @@ export function asciiSieve({ table, allBits }: PairTable): (text: string) => num
     bytes[length + 1] = 0;
     bytes[length + 2] = 0;
     bytes[length + 3] = 0;
+    // The tables in locals: read for every word, a binding of the enclosing scope cost a load more each time.
+    const pairs = wide;
+    const view = words;
     // The first byte after the NUL before the text: single characters only.
     let bits = table[bytes[0]!]!;
     const count = (length + 3) >> 2;
-    let word = words[0]!;
+    let word = view[0]!;
     for (let index = 0; index < count; index += 1) {
-      const next = words[index + 1]!;
+      const next = view[index + 1]!;
       // The pairs within the word, then the one across into the next word.
       bits |=
-        wide[word & 0xffff]! |
-        wide[(word >>> 8) & 0xffff]! |
-        wide[word >>> 16]! |
-        wide[(word >>> 24) | ((next & 0xff) << 8)]!;
+        pairs[word & 0xffff]! |
+        pairs[(word >>> 8) & 0xffff]! |
+        pairs[word >>> 16]! |
+        pairs[(word >>> 24) | ((next & 0xff) << 8)]!;
       if (bits === allBits) break;
       word = next;
     }

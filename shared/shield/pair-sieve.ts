@@ -79,6 +79,8 @@ export function hintSieve(groups: readonly SieveGroup[], readBytes = true): Hint
       const bits = byBytes(text);
       if (bits >= 0) return bits;
     }
+    // The table in a local: read for every character, a binding of the enclosing scope cost a load more each time.
+    const pairs = table;
     let bits = 0;
     let previous = 0;
     for (let index = 0; index < length; index += 1) {
@@ -89,7 +91,7 @@ export function hintSieve(groups: readonly SieveGroup[], readBytes = true): Hint
         continue;
       }
       // The look-up of the pair; the answer is checked for being complete only when it grew.
-      const found = table[(previous << 7) | code]!;
+      const found = pairs[(previous << 7) | code]!;
       previous = code;
       if (found !== 0) {
         bits |= found;
