@@ -11,6 +11,12 @@ export interface CommandPattern {
    * `npm run test:*` gives npm, run, test; `* --version` none. The rule index files rules under them.
    */
   readonly leadingWords: readonly string[];
+  /**
+   * `test(words.join(' '))` for a command written as `words` one space apart, none of them empty
+   * or holding a blank (a simply written command, bash-simple.ts), where the pattern can tell from
+   * the words alone: `npm test:*` compares the first two words and reads no text.
+   */
+  readonly testWords?: (words: readonly string[]) => boolean;
 }
 
 /**
@@ -41,13 +47,16 @@ export function compileCommandPattern(rule: string, specifier: string): CommandP
 }
 
 function optionalTail(bare: StarGlob, withTail: StarGlob): CommandPattern {
+  const literalPrefix = bare.literalPrefix.trim();
+  const leadingWords = commonStart(bare.leadingWords, withTail.leadingWords);
+  if (bare.wildcards !== 0) {
+    return { test: (command) => bare.test(command) || withTail.test(command), literalPrefix, leadingWords };
+  }
   return {
-    test:
-      bare.wildcards === 0
-        ? wordPrefix(bare.literalPrefix)
-        : (command) => bare.test(command) || withTail.test(command),
-    literalPrefix: bare.literalPrefix.trim(),
-    leadingWords: commonStart(bare.leadingWords, withTail.leadingWords),
+    test: wordPrefix(bare.literalPrefix),
+    literalPrefix,
+    leadingWords,
+    testWords: wordsPrefix(bare.literalPrefix.split(' ')),
   };
 }
 
@@ -59,6 +68,20 @@ function commonStart(a: readonly string[], b: readonly string[]): readonly strin
 }
 
 const SPACE = 32;
+
+/**
+ * `wordPrefix(prefix.join(' '))` for a text of words one space apart, none empty or holding a
+ * blank: such a text begins with the prefix and then ends or has a space exactly when its words
+ * begin with the prefix's words (an empty word of the prefix, from two spaces in a row, matches
+ * no word and so no such text, as the text comparison would not either).
+ */
+function wordsPrefix(prefix: readonly string[]): (words: readonly string[]) => boolean {
+  return (words) => {
+    if (words.length < prefix.length) return false;
+    for (let index = 0; index < prefix.length; index += 1) if (words[index] !== prefix[index]) return false;
+    return true;
+  };
+}
 
 /**
  * `npm test` with an optional ` *` after it, the commonest rule of all, as one comparison: the

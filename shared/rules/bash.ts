@@ -24,14 +24,17 @@ export function compileBashMatcher(pattern: CommandPattern, behavior: RuleBehavi
     // `Bash(* --version)` must not allow `$CMD --version`: a command name known only at run time
     // is allowed only by a rule that spells it out literally.
     const literalName = pattern.literalPrefix !== '';
+    const { testWords } = pattern;
     return ({ input }) => {
       const command = input.command;
       if (typeof command !== 'string') return false;
       const segments = simpleSegments(command);
       if (segments !== undefined) {
         // Each simple command's text is its allow rendering, its name literal (bash-simple.ts).
-        for (let index = 0; index < segments.length; index += 1)
-          if (!pattern.test(segments[index]!.text)) return false;
+        for (let index = 0; index < segments.length; index += 1) {
+          const segment = segments[index]!;
+          if (testWords !== undefined ? !testWords(segment.argv) : !pattern.test(segment.text)) return false;
+        }
         return true;
       }
       const view = commandView(analyzeShell(command));

@@ -223,10 +223,10 @@ function commandCandidates(shelf: ToolShelf, target: RuleTarget, found: Found): 
   if (segments !== undefined) {
     // Each simple command's text is its one reading and its allow rendering (bash-simple.ts).
     if (hasRules(shelf.strictCommands))
-      gathered = gatherAlong(shelf.strictCommands, segments[0]!.text, gathered);
+      gathered = gatherAlongWords(shelf.strictCommands, segments[0]!.argv, gathered);
     if (hasRules(shelf.generousCommands)) {
       for (let index = 0; index < segments.length; index += 1)
-        gathered = gatherAlong(shelf.generousCommands, segments[index]!.text, gathered);
+        gathered = gatherAlongWords(shelf.generousCommands, segments[index]!.argv, gathered);
     }
     return gathered;
   }
@@ -270,6 +270,40 @@ function gatherAlong(tree: WordTree, text: string, found: Found): Found {
     node = child.tree;
     from += child.word.length + 1;
   }
+}
+
+/**
+ * `gatherAlong` for a text that is `words` one space apart, none of them empty or holding a
+ * blank (a simply written command, bash-simple.ts): the words are compared whole, not read
+ * character by character out of the text.
+ */
+function gatherAlongWords(tree: WordTree, words: readonly string[], found: Found): Found {
+  let node = tree;
+  let gathered = found;
+  for (let index = 0; ; index += 1) {
+    if (node.here.length > 0) gathered = add(gathered, node.here);
+    if (node.children.length === 0 || index >= words.length) return gathered;
+    const child = childNamed(node, words[index]!);
+    if (child === undefined) return gathered;
+    node = child.tree;
+  }
+}
+
+/** The child filed under `word`, a word that is not empty. */
+function childNamed(node: WordTree, word: string): Child | undefined {
+  const first = word.charCodeAt(0);
+  let candidates: readonly Child[] | undefined = node.children;
+  if (node.byShape !== undefined) {
+    const known = first < ASCII ? node.asciiFirsts[first] === 1 : node.otherFirsts.has(first);
+    if (!known) return undefined;
+    candidates = node.byShape.get(shapeOf(word, 0, word.length));
+    if (candidates === undefined) return undefined;
+  }
+  for (let index = 0; index < candidates.length; index += 1) {
+    const child = candidates[index]!;
+    if (child.first === first && child.word === word) return child;
+  }
+  return undefined;
 }
 
 /** The child filed under the word of `text` at `from` (up to the next space), compared in place. */

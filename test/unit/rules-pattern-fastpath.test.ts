@@ -30,6 +30,30 @@ describe('word-prefix command patterns', () => {
     );
   });
 
+  it.each([':*', ' *'])('match a command written as words one space apart by its words alone (%j)', (end) => {
+    // Words as simply written commands have them: not empty, no blank.
+    const word = fc
+      .array(piece, { minLength: 1, maxLength: 3 })
+      .map((pieces) => pieces.join('').replace(/\s+/g, ''))
+      .filter((text) => text !== '');
+    fc.assert(
+      fc.property(
+        literal,
+        fc.array(fc.array(word, { minLength: 1, maxLength: 6 }), { maxLength: 6 }),
+        (base, argvs) => {
+          const pattern = compileCommandPattern(`Bash(${base}${end})`, `${base}${end}`);
+          const testWords = pattern.testWords;
+          if (testWords === undefined) return;
+          const own = base.split(' ');
+          for (const words of [...argvs, own, [...own, 'x'], [...own.slice(0, -1), `${own.at(-1)}x`]]) {
+            expect(testWords(words)).toBe(pattern.test(words.join(' ')));
+          }
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
   it('keeps the word boundary', () => {
     const pattern = compileCommandPattern('Bash(npm test:*)', 'npm test:*');
     expect(pattern.test('npm test')).toBe(true);
@@ -37,5 +61,9 @@ describe('word-prefix command patterns', () => {
     expect(pattern.test('npm tests')).toBe(false);
     expect(pattern.test('npm tes')).toBe(false);
     expect(pattern.test(' npm test')).toBe(false);
+    expect(pattern.testWords?.(['npm', 'test'])).toBe(true);
+    expect(pattern.testWords?.(['npm', 'test', '--', 'x'])).toBe(true);
+    expect(pattern.testWords?.(['npm', 'tests'])).toBe(false);
+    expect(pattern.testWords?.(['npm'])).toBe(false);
   });
 });

@@ -70,6 +70,12 @@ describe('simply written commands', () => {
         const view = commandView(analysis);
         expect(view.allowable).toBe(true);
         const texts = analysis.segments.map((each) => each.text);
+        // Its words one space apart, none empty or holding a blank: what the rules compare
+        // instead of the texts (rule-index.ts, bash-pattern.ts \`testWords\`).
+        for (const { argv, text: segmentText } of analysis.segments) {
+          expect(argv.join(' ')).toBe(segmentText);
+          for (const each of argv) expect(each).toMatch(/^[^\s]+$/);
+        }
         expect(generousReadings(analysis)).toEqual(texts);
         view.segments.forEach((each, index) => {
           expect(each.readings).toEqual([texts[index]]);
