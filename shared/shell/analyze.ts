@@ -27,6 +27,9 @@ const recentAnalyses: (ShellAnalysis | undefined)[] = new Array(RECENT_ANALYSES)
  * made every new command cost a scan of each one in the ring.
  */
 const recentPrints = new Int32Array(RECENT_ANALYSES);
+/** How many commands in the ring have each bucket of prints (the print's low bits). */
+const PRINT_BUCKETS = 128;
+const bucketCounts = new Uint8Array(PRINT_BUCKETS);
 /** The slot of the oldest entry, and how many slots from there on are filled. */
 let oldest = 0;
 let count = 0;
@@ -52,12 +55,21 @@ export function analyzeShell(command: string): ShellAnalysis {
   const newest = (oldest + count - 1) % RECENT_ANALYSES;
   if (count > 0 && recentPrints[newest] === print && recentCommands[newest] === command)
     return recentAnalyses[newest]!;
-  for (let slot = 0; slot < RECENT_ANALYSES; slot += 1) {
-    if (recentPrints[slot] === print && recentCommands[slot] === command) return recentAnalyses[slot]!;
+  // Most commands asked about are new: when no command in the ring has the print's bucket,
+  // the command is not there, and the slots need no scan.
+  const bucket = print & (PRINT_BUCKETS - 1);
+  if (bucketCounts[bucket] !== 0) {
+    // The ring in locals: read for every slot, a module binding cost a load more each time.
+    const prints = recentPrints;
+    const commands = recentCommands;
+    for (let slot = 0; slot < RECENT_ANALYSES; slot += 1) {
+      if (prints[slot] === print && commands[slot] === command) return recentAnalyses[slot]!;
+    }
   }
   const analysis = analyzeUncached(command);
   while (count > 0 && (count >= RECENT_ANALYSES || recentChars + command.length > RECENT_CHARS)) {
     recentChars -= recentCommands[oldest]!.length;
+    bucketCounts[recentPrints[oldest]! & (PRINT_BUCKETS - 1)]! -= 1;
     recentCommands[oldest] = undefined;
     recentAnalyses[oldest] = undefined;
     oldest = (oldest + 1) % RECENT_ANALYSES;
@@ -67,6 +79,7 @@ export function analyzeShell(command: string): ShellAnalysis {
   recentCommands[slot] = command;
   recentAnalyses[slot] = analysis;
   recentPrints[slot] = print;
+  bucketCounts[bucket]! += 1;
   recentChars += command.length;
   count += 1;
   return analysis;

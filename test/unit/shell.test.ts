@@ -447,6 +447,36 @@ describe('analyzeShell memo', () => {
     expect(analyzeShell(huge).error).toMatch(/longer than/);
   });
 
+  it('finds every command it still holds, whatever came and went before (a model of the ring)', () => {
+    // A small pool, so commands come back: half of it differs only where a print does not look
+    // (the same length, middle and end), so those share a print; the rest vary in every way.
+    const pool = Array.from({ length: 90 }, (_, index) =>
+      index % 2 === 0
+        ? `e${String(index).padStart(2, '0')} --- ring-memo`
+        : `echo ring-${'x'.repeat(index % 7)}${index}`,
+    );
+    fc.assert(
+      fc.property(fc.array(fc.nat(pool.length - 1), { minLength: 1, maxLength: 300 }), (picks) => {
+        // Start from a ring of commands no pick names.
+        for (let index = 0; index < RECENT_ANALYSES; index += 1) analyzeShell(`true ring-reset-${index}`);
+        const held: string[] = [];
+        const given = new Map<string, ShellAnalysis>();
+        for (const pick of picks) {
+          const command = pool[pick]!;
+          const analysis = analyzeShell(command);
+          if (held.includes(command)) expect(analysis).toBe(given.get(command));
+          else {
+            expect(analysis).not.toBe(given.get(command));
+            held.push(command);
+            if (held.length > RECENT_ANALYSES) held.shift();
+          }
+          given.set(command, analysis);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('never answers with the analysis of a different command', () => {
     const shellish = fc.string({
       unit: fc.constantFrom(...'ab $()`"\'\\;&|<> {}#\n=*'.split('')),
