@@ -28,6 +28,12 @@ export function simplyWritten(analysis: ShellAnalysis): boolean {
  */
 let lastCommand: string | undefined;
 let lastSimple: readonly ShellSegment[] | undefined;
+/**
+ * The first characters of the last simply written command's names, one bit per ASCII code in
+ * four words (a name starting past ASCII sets every bit): a list of rules can tell from them at
+ * once that none of its commands starts any of the names, without reading each name again.
+ */
+const lastFirsts = new Int32Array(4);
 
 /** The simple commands of `command` when it is simply written, else undefined. */
 export function simpleSegments(command: string): readonly ShellSegment[] | undefined {
@@ -35,6 +41,30 @@ export function simpleSegments(command: string): readonly ShellSegment[] | undef
     const analysis = analyzeShell(command);
     lastSimple = simplyWritten(analysis) ? analysis.segments : undefined;
     lastCommand = command;
+    if (lastSimple !== undefined) nameFirsts(lastSimple, lastFirsts);
   }
   return lastSimple;
+}
+
+/**
+ * Whether a name of the command last given to `simpleSegments`, which was simply written, may
+ * begin with a character whose bit `firsts` has (four words, as above).
+ */
+export function simpleNamesMayStartWith(firsts: Int32Array): boolean {
+  return (
+    ((lastFirsts[0]! & firsts[0]!) |
+      (lastFirsts[1]! & firsts[1]!) |
+      (lastFirsts[2]! & firsts[2]!) |
+      (lastFirsts[3]! & firsts[3]!)) !==
+    0
+  );
+}
+
+function nameFirsts(segments: readonly ShellSegment[], into: Int32Array): void {
+  into.fill(0);
+  for (let index = 0; index < segments.length; index += 1) {
+    const code = segments[index]!.argv[0]!.charCodeAt(0);
+    if (code < 128) into[code >> 5]! |= 1 << (code & 31);
+    else into.fill(-1);
+  }
 }

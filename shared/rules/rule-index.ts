@@ -1,6 +1,6 @@
 import { analyzeShell } from '../shell/index.ts';
 import { generousReadings } from './bash-readings.ts';
-import { simpleSegments } from './bash-simple.ts';
+import { simpleNamesMayStartWith, simpleSegments } from './bash-simple.ts';
 import { commandView } from './bash-view.ts';
 import { serversOf } from './tool-name.ts';
 import type { CompiledRule, RuleTarget } from './types.ts';
@@ -47,6 +47,8 @@ interface WordTree {
    */
   readonly asciiFirsts: Uint8Array;
   readonly otherFirsts: Set<number>;
+  /** The same first characters as bits, four words of 32 (any past ASCII sets them all): see bash-simple.ts. */
+  readonly firstBits: Int32Array;
 }
 
 interface Child {
@@ -78,6 +80,7 @@ const newTree = (): WordTree => ({
   byShape: undefined,
   asciiFirsts: new Uint8Array(ASCII),
   otherFirsts: new Set(),
+  firstBits: new Int32Array(4),
 });
 const newShelf = (): ToolShelf => ({
   plain: [],
@@ -188,8 +191,14 @@ function fileUnder(tree: WordTree, words: readonly string[], filed: Filed): void
 
 function addChild(node: WordTree, child: Child): void {
   node.children.push(child);
-  if (child.first >= 0 && child.first < ASCII) node.asciiFirsts[child.first] = 1;
-  else node.otherFirsts.add(child.first);
+  if (child.first >= 0 && child.first < ASCII) {
+    node.asciiFirsts[child.first] = 1;
+    node.firstBits[child.first >> 5]! |= 1 << (child.first & 31);
+  } else {
+    node.otherFirsts.add(child.first);
+    // The empty word (-1) and names past ASCII: any command may reach them.
+    node.firstBits.fill(-1);
+  }
   if (node.byShape === undefined && node.children.length <= FEW_CHILDREN) return;
   if (node.byShape === undefined) {
     node.byShape = new Map();
@@ -224,9 +233,14 @@ function commandCandidates(shelf: ToolShelf, target: RuleTarget, found: Found): 
     // Each simple command's text is its one reading and its allow rendering (bash-simple.ts).
     if (hasRules(shelf.strictCommands))
       gathered = gatherAlongWords(shelf.strictCommands, segments[0]!.argv, gathered);
-    if (hasRules(shelf.generousCommands)) {
+    const generous = shelf.generousCommands;
+    // Most commands start none of a deny or ask list's commands: told at once, by first characters.
+    if (
+      generous.here.length > 0 ||
+      (generous.children.length > 0 && simpleNamesMayStartWith(generous.firstBits))
+    ) {
       for (let index = 0; index < segments.length; index += 1)
-        gathered = gatherAlongWords(shelf.generousCommands, segments[index]!.argv, gathered);
+        gathered = gatherAlongWords(generous, segments[index]!.argv, gathered);
     }
     return gathered;
   }
