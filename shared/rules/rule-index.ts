@@ -47,7 +47,11 @@ interface WordTree {
    */
   readonly asciiFirsts: Uint8Array;
   readonly otherFirsts: Set<number>;
-  /** The same first characters as bits, four words of 32 (any past ASCII sets them all): see bash-simple.ts. */
+  /**
+   * The same first characters as bits, four words of 32, for telling a whole command from them
+   * at once (bash-simple.ts); the empty word or a character past ASCII sets them all. Kept beside
+   * `asciiFirsts` rather than replacing it: reading a word's flag through the bits cost more.
+   */
   readonly firstBits: Int32Array;
 }
 
@@ -122,13 +126,13 @@ export function indexRules(rules: readonly CompiledRule[]): RuleIndex {
     }
   });
 
-  // The lists a call's candidates come from; made at the first list found, since most calls
-  // meet no rule of most lists (a deny list rarely names the command an agent runs).
   // The shelf of the last tool asked about: each call asks the deny, ask and allow lists about
   // its one tool, and calls come tool after tool of one name (Bash, Bash, Edit…). Comparing the
   // name with the last one cost less than finding it in the Map again.
   let lastTool: string | undefined;
   let lastShelf: ToolShelf | undefined;
+  // The lists a call's candidates come from; made at the first list found, since most calls
+  // meet no rule of most lists (a deny list rarely names the command an agent runs).
   const candidates = (target: RuleTarget): Filed[] => {
     let found: Found = everywhere.length > 0 ? [everywhere] : undefined;
     const tool = target.tool;
