@@ -61,10 +61,25 @@ export function simpleNamesMayStartWith(firsts: Int32Array): boolean {
 }
 
 function nameFirsts(segments: readonly ShellSegment[], into: Int32Array): void {
-  into.fill(0);
+  // Four stores, not `fill`: a typed array's `fill` is a call into the runtime, dearer than the loop.
+  let bits0 = 0;
+  let bits1 = 0;
+  let bits2 = 0;
+  let bits3 = 0;
   for (let index = 0; index < segments.length; index += 1) {
     const code = segments[index]!.argv[0]!.charCodeAt(0);
-    if (code < 128) into[code >> 5]! |= 1 << (code & 31);
-    else into.fill(-1);
+    const bit = 1 << (code & 31);
+    if (code < 32) bits0 |= bit;
+    else if (code < 64) bits1 |= bit;
+    else if (code < 96) bits2 |= bit;
+    else if (code < 128) bits3 |= bit;
+    else {
+      bits0 = bits1 = bits2 = bits3 = -1;
+      break;
+    }
   }
+  into[0] = bits0;
+  into[1] = bits1;
+  into[2] = bits2;
+  into[3] = bits3;
 }

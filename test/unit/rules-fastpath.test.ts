@@ -102,6 +102,23 @@ describe('rule index on crowded word trees', () => {
   });
 });
 
+describe("deny and ask lists told by the first characters of a command's names", () => {
+  // Names whose first characters fall in each of the four 32-code words of the bits, and names
+  // starting past ASCII, which may start anything: every deny rule on a name must still be found.
+  const names = ['+x', '0rm', 'Rm', '_rm', 'rm', '~x', 'ñx', 'éx', '日本'];
+
+  it.each(names)('finds a deny rule on %s beside names of every other kind', (name) => {
+    const rules = compileAll([`Bash(${name}:*)`], 'deny');
+    const index = indexRules(rules);
+    for (const other of names) {
+      for (const command of [`${other} a && ${name} -rf /`, `${name} -rf / ; ${other} a`]) {
+        const target: RuleTarget = { tool: 'Bash', input: { command }, cwd: '/repo' };
+        expect(index.firstMatch(target)?.text, command).toBe(`Bash(${name}:*)`);
+      }
+    }
+  });
+});
+
 describe('commands that run other commands', () => {
   const names = [...WRAPPERS, ...SHELLS, 'eval', 'find'];
   const reference = (base: string) =>
