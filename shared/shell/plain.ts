@@ -1,4 +1,4 @@
-import { asciiBytes } from '../text/ascii-bytes.ts';
+import { asciiBytes, SHARED_BYTES, sharedBytes } from '../text/ascii-bytes.ts';
 import { keywordKindAt } from './keywords.ts';
 import type { ShellAnalysis, ShellSegment, ShellWord } from './types.ts';
 
@@ -16,11 +16,13 @@ import type { ShellAnalysis, ShellSegment, ShellWord } from './types.ts';
  * to the general parser, which also words every error.
  */
 export function analyzePlain(command: string): ShellAnalysis | undefined {
-  // Read as bytes (ascii-bytes.ts); a character outside ASCII is the general parser's anyway.
-  const text = asciiBytes(command);
-  if (text === undefined) return undefined;
-  const segments: ShellSegment[] = [];
+  // Read as bytes (ascii-bytes.ts); a character outside ASCII is the general parser's anyway, and
+  // so is a text too long for the shared buffer (a command of over 16 KiB). Read from the shared
+  // buffer itself, a constant here, the bytes cost less than from whichever array a call returns.
   const length = command.length;
+  if (length > SHARED_BYTES || asciiBytes(command) === undefined) return undefined;
+  const text = SHARED;
+  const segments: ShellSegment[] = [];
   // The table in a local: read for every character, a module binding cost a load more each time.
   const kinds = KINDS;
   // The words of the command being collected, as start and end offsets (and a glob flag) in a
@@ -121,6 +123,9 @@ const SLASH_MARK = 2;
 
 /** Words one command may have in the scratch list; a command with more is the general parser's. */
 const MAX_SCRATCH_WORDS = 4096;
+/** The shared buffer, as a constant of this module: its bytes are then read without looking it up. */
+const SHARED = sharedBytes;
+
 /** Start, end and glob flag of each word of the command being collected. */
 const scratch = new Int32Array(MAX_SCRATCH_WORDS * 3);
 

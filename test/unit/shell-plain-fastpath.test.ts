@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeExhaustive, analyzeUncached } from '../../shared/shell/analyze.ts';
 import { analyzePlain } from '../../shared/shell/plain.ts';
+import { SHARED_BYTES } from '../../shared/text/ascii-bytes.ts';
 import { asData } from '../support/shell-analysis.ts';
 
 /**
@@ -34,5 +35,15 @@ describe('the plain fast path on commands with very many words', () => {
       ['e', 'f'],
       ['g'],
     ]);
+  });
+
+  it('leaves a command too long for the shared bytes to the general parser, with the same answer', () => {
+    const fits = `echo ${'a'.repeat(SHARED_BYTES - 5)}`;
+    expect(fits).toHaveLength(SHARED_BYTES);
+    expect(asData(analyzePlain(fits))).toStrictEqual(asData(analyzeExhaustive(fits)));
+    const text = `echo ${'a'.repeat(SHARED_BYTES)} && ls`;
+    expect(analyzePlain(text)).toBeUndefined();
+    expect(analyzeUncached(text).segments.map((segment) => segment.argv[0])).toEqual(['echo', 'ls']);
+    expect(asData(analyzeUncached(text))).toStrictEqual(asData(analyzeExhaustive(text)));
   });
 });
