@@ -22,13 +22,15 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
   const length = command.length;
   if (length > SHARED_BYTES || asciiBytes(command) === undefined) return undefined;
   const text = SHARED;
-  const segments: ShellSegment[] = [];
   // The table in a local: read for every character, a module binding cost a load more each time.
   const kinds = KINDS;
-  // The words of the command being collected, as start and end offsets (and a glob flag) in a
-  // scratch list: its argv and words are then made at their exact sizes, without growing.
-  let count = 0;
-  let start = 0;
+  // The scan writes each word's start and end (and a glob flag) to a scratch list, and where
+  // each command's words end to another; the segments are made once it is done, in an array of
+  // their exact number, and each argv at its exact size.
+  let words = 0;
+  let commands = 0;
+  // The first word of the command being read, and where the word before ends.
+  let first = 0;
   let end = 0;
   // After `&&`, `||` or `|` another command must follow.
   let pending = false;
@@ -51,24 +53,22 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
           glob = true;
         }
       }
-      if (count === 0) {
+      if (words === MAX_SCRATCH_WORDS) return undefined;
+      if (words === first) {
         // A reserved word or an assignment changes what the next words are: the general parser's.
         const marks = nameMarks(text, pos, after);
         if ((marks & EQUALS_MARK) !== 0 || keywordKindAt(command, pos, after) !== undefined) return undefined;
         if (glob || (marks & SLASH_MARK) !== 0) plainly = false;
-        start = pos;
-      } else if (count === MAX_SCRATCH_WORDS) return undefined;
-      else if (pos - end !== 1 || text[end] !== SPACE) plainly = false;
-      scratch[count * 3] = pos;
-      scratch[count * 3 + 1] = after;
-      scratch[count * 3 + 2] = glob ? 1 : 0;
-      count += 1;
+      } else if (pos - end !== 1 || text[end] !== SPACE) plainly = false;
+      scratch[words << 1] = pos;
+      scratch[(words << 1) | 1] = (after << 1) | (glob ? 1 : 0);
+      words += 1;
       end = after;
       // The single space after a word is skipped here: a turn of the loop for it cost more.
       pos = after < length && text[after] === SPACE ? after + 1 : after;
       pending = false;
     } else if (kind === OPERATOR) {
-      if (count === 0) return undefined;
+      if (words === first) return undefined;
       // (Past the end the shared bytes hold an older text's: none is read there.)
       const next = pos + 1 < length ? text[pos + 1]! : 0;
       if (code === AMPERSAND) {
@@ -86,19 +86,30 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
         pos += 1;
         pending = false;
       }
-      segments.push(segmentOf(command, count, start, end));
-      count = 0;
+      ends[commands] = words;
+      commands += 1;
+      first = words;
     } else return undefined;
   }
   if (pending) return undefined;
-  if (count > 0) segments.push(segmentOf(command, count, start, end));
+  if (words > first) {
+    ends[commands] = words;
+    commands += 1;
+  }
+  const segments = new Array<ShellSegment>(commands);
+  let from = 0;
+  for (let index = 0; index < commands; index += 1) {
+    const to = ends[index]!;
+    segments[index] = segmentOf(command, from, to);
+    from = to;
+  }
   return {
     segments,
     redirections: NONE,
     substitution: false,
     expansion: false,
     background: false,
-    plainlyWritten: plainly && segments.length > 0,
+    plainlyWritten: plainly && commands > 0,
   };
 }
 
@@ -121,26 +132,35 @@ const SLASH = 47;
 const EQUALS_MARK = 1;
 const SLASH_MARK = 2;
 
-/** Words one command may have in the scratch list; a command with more is the general parser's. */
+/** Words a command line may have in the scratch list; a command line with more is the general parser's. */
 const MAX_SCRATCH_WORDS = 4096;
 /** The shared buffer, as a constant of this module: its bytes are then read without looking it up. */
 const SHARED = sharedBytes;
 
-/** Start, end and glob flag of each word of the command being collected. */
-const scratch = new Int32Array(MAX_SCRATCH_WORDS * 3);
+/** Start, and end shifted left by one with the glob flag below it, of each word of the command line. */
+const scratch = new Int32Array(MAX_SCRATCH_WORDS * 2);
+/** How many words there are up to the end of each command of the command line. */
+const ends = new Int32Array(MAX_SCRATCH_WORDS);
 
-/** The segment of the `count` words in the scratch list, its text running from `start` to `end`. */
-function segmentOf(command: string, count: number, start: number, end: number): ShellSegment {
+/** The segment of the words `from` to `to` in the scratch list, its text running from the first to the last. */
+function segmentOf(command: string, from: number, to: number): ShellSegment {
+  const count = to - from;
   const argv = new Array<string>(count);
   let globs: boolean[] | undefined;
   for (let index = 0; index < count; index += 1) {
-    argv[index] = command.slice(scratch[index * 3]!, scratch[index * 3 + 1]!);
-    if (scratch[index * 3 + 2] === 1) {
+    const at = (from + index) << 1;
+    const tail = scratch[at | 1]!;
+    argv[index] = command.slice(scratch[at]!, tail >> 1);
+    if ((tail & 1) !== 0) {
       globs ??= new Array<boolean>(count).fill(false);
       globs[index] = true;
     }
   }
-  return new PlainSegment(argv, command.slice(start, end), globs);
+  return new PlainSegment(
+    argv,
+    command.slice(scratch[from << 1]!, scratch[((to - 1) << 1) | 1]! >> 1),
+    globs,
+  );
 }
 
 /**

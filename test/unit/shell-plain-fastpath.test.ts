@@ -5,28 +5,30 @@ import { SHARED_BYTES } from '../../shared/text/ascii-bytes.ts';
 import { asData } from '../support/shell-analysis.ts';
 
 /**
- * The plain-command fast path collects a command's words in a scratch list of bounded size. A
- * command with more words than it holds is the general parser's, with the same answer.
+ * The plain-command fast path collects the words of a command line in a scratch list of bounded
+ * size. A command line with more words than it holds is the general parser's, with the same answer.
  */
 describe('the plain fast path on commands with very many words', () => {
+  // `words` words in the first command, and two more in the second.
   const command = (words: number) => `echo${' a'.repeat(words - 1)} && ls *.ts`;
 
   it('answers as the general parser up to its bound', () => {
-    const text = command(4096);
+    const text = command(4094);
     const plain = analyzePlain(text);
     expect(plain).toBeDefined();
     expect(asData(plain)).toStrictEqual(asData(analyzeExhaustive(text)));
-    expect(plain!.segments[0]!.argv).toHaveLength(4096);
+    expect(plain!.segments[0]!.argv).toHaveLength(4094);
+    expect(plain!.segments[1]!.argv).toEqual(['ls', '*.ts']);
   });
 
   it('leaves a command past its bound to the general parser', () => {
-    const text = command(4097);
+    const text = command(4095);
     expect(analyzePlain(text)).toBeUndefined();
     expect(asData(analyzeUncached(text))).toStrictEqual(asData(analyzeExhaustive(text)));
-    expect(analyzeUncached(text).segments[0]!.argv).toHaveLength(4097);
+    expect(analyzeUncached(text).segments[0]!.argv).toHaveLength(4095);
   });
 
-  it('starts each command of a list with an empty scratch list', () => {
+  it('gives each command of a list its own words', () => {
     const text = 'a b c; d && e f | g';
     expect(asData(analyzePlain(text))).toStrictEqual(asData(analyzeExhaustive(text)));
     expect(analyzePlain(text)!.segments.map((segment) => segment.argv)).toEqual([
