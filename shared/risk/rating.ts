@@ -20,6 +20,15 @@ function categoryBit(category: RiskCategory): number {
   return categoryBits.get(category) ?? 0;
 }
 
+/** A finding's note and the risk it was raised at. */
+interface Note {
+  risk: Risk;
+  note: string;
+}
+
+/** The notes of a builder that has none yet: never added to (the first note replaces it). */
+const NO_NOTES: readonly Note[] = Object.freeze([]);
+
 /** Notes kept per rating: enough to explain, few enough to fit a badge's tooltip. */
 const maxNotes = 6;
 
@@ -31,7 +40,8 @@ export class RatingBuilder {
   risk: Risk = 'safe';
   /** One bit per category, by its place in the contract's list: a builder is made per call. */
   #categories = 0;
-  readonly #notes: { risk: Risk; note: string }[] = [];
+  /** Empty until the first note, which makes it as a list of one: growing an empty list cost more. */
+  #notes: readonly Note[] = NO_NOTES;
   /**
    * Whether two notes were raised at different risks. Most ratings raise their notes at one
    * risk (`npm test && npm test`: one medium), and then the notes are already in their order.
@@ -48,9 +58,14 @@ export class RatingBuilder {
     if (second !== undefined) this.#categories |= categoryBit(second);
     if (third !== undefined) this.#categories |= categoryBit(third);
     const notes = this.#notes;
+    if (notes.length === 0) {
+      this.#notes = [{ risk, note }];
+      return this;
+    }
     for (let index = 0; index < notes.length; index += 1) if (notes[index]!.note === note) return this;
-    if (notes.length > 0 && notes[0]!.risk !== risk) this.#mixedRisks = true;
-    notes.push({ risk, note });
+    if (notes[0]!.risk !== risk) this.#mixedRisks = true;
+    // Not the shared empty list: the first note made a list of this builder's own.
+    (notes as Note[]).push({ risk, note });
     return this;
   }
 
