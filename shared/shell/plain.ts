@@ -156,29 +156,42 @@ function segmentOf(command: string, from: number, to: number): ShellSegment {
       globs[index] = true;
     }
   }
-  return new PlainSegment(
-    argv,
-    command.slice(scratch[from << 1]!, scratch[((to - 1) << 1) | 1]! >> 1),
-    globs,
-  );
+  return new PlainSegment(argv, command, scratch[from << 1]!, scratch[((to - 1) << 1) | 1]! >> 1, globs);
 }
 
 /**
  * A simple command of a plain list. Its words are its argv, none of them dynamic, so they are made
- * only when asked for: most readers of a plain command (risk, shield, rules reading texts) read its
- * argv and text, and a word object per word was a large part of the fast path's cost.
+ * only when asked for: most readers of a plain command (risk, shield, rules) read its argv, and a
+ * word object per word was a large part of the fast path's cost. Its text is sliced out of the
+ * command when first asked for too: rules compare a simply written command's words, not its text.
  */
 class PlainSegment implements ShellSegment {
   readonly argv: readonly string[];
   readonly assignments: readonly string[] = NONE;
-  readonly text: string;
+  readonly #command: string;
+  readonly #start: number;
+  readonly #end: number;
+  #text: string | undefined;
   readonly #globs: readonly boolean[] | undefined;
   #words: readonly ShellWord[] | undefined;
 
-  constructor(argv: readonly string[], text: string, globs: readonly boolean[] | undefined) {
+  constructor(
+    argv: readonly string[],
+    command: string,
+    start: number,
+    end: number,
+    globs: readonly boolean[] | undefined,
+  ) {
     this.argv = argv;
-    this.text = text;
+    this.#command = command;
+    this.#start = start;
+    this.#end = end;
     this.#globs = globs;
+  }
+
+  get text(): string {
+    this.#text ??= this.#command.slice(this.#start, this.#end);
+    return this.#text;
   }
 
   get words(): readonly ShellWord[] {
