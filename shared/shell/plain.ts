@@ -43,25 +43,24 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
     const kind = kinds[code]!;
     if (kind === BLANK) {
       pos += 1;
-    } else if (kind === WORD || kind === GLOB) {
-      let glob = kind === GLOB;
+    } else if ((kind & WORD) !== 0) {
+      // The word's characters' marks, gathered as it is read: a glob, and (in a command's name)
+      // an assignment or a path.
+      let marks = kind;
       let after = pos + 1;
       for (; after < length; after += 1) {
-        const nextKind = kinds[text[after]!]!;
-        if (nextKind !== WORD) {
-          if (nextKind !== GLOB) break;
-          glob = true;
-        }
+        const next = kinds[text[after]!]!;
+        if ((next & WORD) === 0) break;
+        marks |= next;
       }
       if (words === MAX_SCRATCH_WORDS) return undefined;
       if (words === first) {
         // A reserved word or an assignment changes what the next words are: the general parser's.
-        const marks = nameMarks(text, pos, after);
         if ((marks & EQUALS_MARK) !== 0 || keywordKindAt(command, pos, after) !== undefined) return undefined;
-        if (glob || (marks & SLASH_MARK) !== 0) plainly = false;
+        if ((marks & (GLOB_MARK | SLASH_MARK)) !== 0) plainly = false;
       } else if (pos - end !== 1 || text[end] !== SPACE) plainly = false;
       scratch[words << 1] = pos;
-      scratch[(words << 1) | 1] = (after << 1) | (glob ? 1 : 0);
+      scratch[(words << 1) | 1] = (after << 1) | ((marks & GLOB_MARK) !== 0 ? 1 : 0);
       words += 1;
       end = after;
       // The single space after a word is skipped here: a turn of the loop for it cost more.
@@ -112,25 +111,6 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
     plainlyWritten: plainly && commands > 0,
   };
 }
-
-/**
- * Whether the command name between `start` and `end` holds a `=` (an assignment) or a `/` (a
- * path), read in place: a name is a word long, and slicing it out cost more than reading it.
- */
-function nameMarks(text: Uint8Array, start: number, end: number): number {
-  let marks = 0;
-  for (let index = start; index < end; index += 1) {
-    const code = text[index]!;
-    if (code === EQUALS) marks |= EQUALS_MARK;
-    else if (code === SLASH) marks |= SLASH_MARK;
-  }
-  return marks;
-}
-
-const EQUALS = 61;
-const SLASH = 47;
-const EQUALS_MARK = 1;
-const SLASH_MARK = 2;
 
 /** Words a command line may have in the scratch list; a command line with more is the general parser's. */
 const MAX_SCRATCH_WORDS = 4096;
@@ -212,21 +192,30 @@ const SPACE = 32;
 const SEMICOLON = 59;
 const PIPE = 124;
 
-// How the fast path treats a character. Any character not listed below (kind 0) sends the
-// command to the general parser.
+// How the fast path treats a character: a kind, or for a word's characters a set of marks. Any
+// character not listed below (0) sends the command to the general parser.
 
-/** Ordinary in every position but at the start of a command, where `=` may make an assignment. */
+/** Any character of a word: ordinary in every position but at the start of a command. */
 const WORD = 1;
 /** `*`, `?`, `[`: the word may expand to file names. */
-const GLOB = 2;
-const BLANK = 3;
+const GLOB_MARK = 2;
+/** `=`: in a command's name, an assignment. */
+const EQUALS_MARK = 4;
+/** `/`: in a command's name, a path. */
+const SLASH_MARK = 8;
+const BLANK = 16;
 /** `&`, `|`, `;`. */
-const OPERATOR = 4;
-/** An entry for every ASCII byte, the only bytes the scan reads. */
-const KINDS = new Uint8Array(128);
+const OPERATOR = 32;
+/**
+ * An entry for every byte value, though only ASCII is read: a byte then indexes the table without
+ * a check of its bounds.
+ */
+const KINDS = new Uint8Array(256);
 for (const [chars, kind] of [
-  ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789%+,-./:=@]^_~', WORD],
-  ['*?[', GLOB],
+  ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789%+,-.:@]^_~', WORD],
+  ['*?[', WORD | GLOB_MARK],
+  ['=', WORD | EQUALS_MARK],
+  ['/', WORD | SLASH_MARK],
   [' \t', BLANK],
   ['&|;', OPERATOR],
 ] as const) {
