@@ -59,8 +59,7 @@ export function analyzePlain(command: string): ShellAnalysis | undefined {
         if ((marks & EQUALS_MARK) !== 0 || keywordKindAt(command, pos, after) !== undefined) return undefined;
         if ((marks & (GLOB_MARK | SLASH_MARK)) !== 0) plainly = false;
       } else if (pos - end !== 1 || text[end] !== SPACE) plainly = false;
-      scratch[words << 1] = pos;
-      scratch[(words << 1) | 1] = (after << 1) | ((marks & GLOB_MARK) !== 0 ? 1 : 0);
+      scratch[words] = (pos << 16) | (after << 1) | ((marks & GLOB_MARK) !== 0 ? 1 : 0);
       words += 1;
       end = after;
       // The single space after a word is skipped here: a turn of the loop for it cost more.
@@ -117,8 +116,12 @@ const MAX_SCRATCH_WORDS = 4096;
 /** The shared buffer, as a constant of this module: its bytes are then read without looking it up. */
 const SHARED = sharedBytes;
 
-/** Start, and end shifted left by one with the glob flag below it, of each word of the command line. */
-const scratch = new Int32Array(MAX_SCRATCH_WORDS * 2);
+/**
+ * Each word of the command line as one number: its start in the high 16 bits, its end shifted
+ * left by one in the low 16, and its glob flag below that (a shared text is at most 16 KiB long).
+ */
+const scratch = new Int32Array(MAX_SCRATCH_WORDS);
+if (SHARED_BYTES > 0x7fff) throw new Error("a word's start and end must fit in 16 bits each");
 /** How many words there are up to the end of each command of the command line. */
 const ends = new Int32Array(MAX_SCRATCH_WORDS);
 
@@ -128,15 +131,14 @@ function segmentOf(command: string, from: number, to: number): ShellSegment {
   const argv = new Array<string>(count);
   let globs: boolean[] | undefined;
   for (let index = 0; index < count; index += 1) {
-    const at = (from + index) << 1;
-    const tail = scratch[at | 1]!;
-    argv[index] = command.slice(scratch[at]!, tail >> 1);
-    if ((tail & 1) !== 0) {
+    const word = scratch[from + index]!;
+    argv[index] = command.slice(word >>> 16, (word & 0xffff) >> 1);
+    if ((word & 1) !== 0) {
       globs ??= new Array<boolean>(count).fill(false);
       globs[index] = true;
     }
   }
-  return new PlainSegment(argv, command, scratch[from << 1]!, scratch[((to - 1) << 1) | 1]! >> 1, globs);
+  return new PlainSegment(argv, command, scratch[from]! >>> 16, (scratch[to - 1]! & 0xffff) >> 1, globs);
 }
 
 /**
