@@ -26,8 +26,10 @@ export type HintSieve = (text: string) => number;
 /** The groups compiled: what both ways of reading a text (by characters, by bytes) look up. */
 export interface PairTable {
   /**
-   * Indexed by the previous character's code times 128 plus the current one's; the first
-   * character is read after a NUL, which starts no pair.
+   * Indexed by the current character's code times 256 plus the previous one's (the order two
+   * bytes sit in a little-endian word, so the byte reading takes a pair out with one mask); the
+   * first character is read after a NUL, which starts no pair. Only codes below 128 are filled:
+   * half of each 256-byte row is never read, so the table takes the cache of one of 16 KiB.
    */
   readonly table: Uint8Array;
   /** The bits of the groups that have pairs: the answer for a character outside ASCII. */
@@ -36,12 +38,13 @@ export interface PairTable {
   readonly allBits: number;
 }
 
-/** 128 = 1 << 7: a pair's place in the table is the previous code shifted by 7, or the current one. */
 const ASCII = 128;
+/** A pair's place in the table: the current code shifted up by 8, or the previous one. */
+const ROW = 256;
 
 /** The table and bits of `groups`. */
 export function pairTable(groups: readonly SieveGroup[]): PairTable {
-  const table = new Uint8Array(ASCII * ASCII);
+  const table = new Uint8Array(ASCII * ROW);
   let pairBits = 0;
   let allBits = 0;
   for (const { bit, pairs = [], chars = '' } of groups) {
@@ -50,12 +53,12 @@ export function pairTable(groups: readonly SieveGroup[]): PairTable {
     for (const pair of pairs) {
       if (pair.length !== 2) throw new Error(`a sieve pair is two characters: ${pair}`);
       for (const first of cases(pair[0]!)) {
-        for (const second of cases(pair[1]!)) table[first * ASCII + second]! |= bit;
+        for (const second of cases(pair[1]!)) table[second * ROW + first]! |= bit;
       }
     }
     for (const char of chars) {
       const code = ascii(char);
-      for (let previous = 0; previous < ASCII; previous += 1) table[previous * ASCII + code]! |= bit;
+      for (let previous = 0; previous < ASCII; previous += 1) table[code * ROW + previous]! |= bit;
     }
   }
   if (allBits > 0xff) throw new Error('a sieve answers in 8 bits');
@@ -91,7 +94,7 @@ export function hintSieve(groups: readonly SieveGroup[], readBytes = true): Hint
         continue;
       }
       // The look-up of the pair; the answer is checked for being complete only when it grew.
-      const found = pairs[(previous << 7) | code]!;
+      const found = pairs[(code << 8) | previous]!;
       previous = code;
       if (found !== 0) {
         bits |= found;
