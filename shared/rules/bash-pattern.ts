@@ -76,6 +76,15 @@ const SPACE = 32;
  * no word and so no such text, as the text comparison would not either).
  */
 function wordsPrefix(prefix: readonly string[]): (words: readonly string[]) => boolean {
+  // One and two words, most rules (`make:*`, `npm test:*`), compared without a loop.
+  if (prefix.length === 1) {
+    const [only] = prefix;
+    return (words) => words.length >= 1 && words[0] === only;
+  }
+  if (prefix.length === 2) {
+    const [first, second] = prefix;
+    return (words) => words.length >= 2 && words[0] === first && words[1] === second;
+  }
   return (words) => {
     if (words.length < prefix.length) return false;
     for (let index = 0; index < prefix.length; index += 1) if (words[index] !== prefix[index]) return false;
