@@ -208,10 +208,7 @@ const SLASH_MARK = 8;
 const BLANK = 16;
 /** `&`, `|`, `;`. */
 const OPERATOR = 32;
-/**
- * An entry for every byte value, though only ASCII is read: a byte then indexes the table without
- * a check of its bounds.
- */
+/** An entry for every byte value, though only ASCII is read (0 above it, like any other character). */
 const KINDS = new Uint8Array(256);
 for (const [chars, kind] of [
   ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789%+,-.:@]^_~', WORD],

@@ -56,8 +56,7 @@ export function asciiSieve({ table, allBits }: PairTable): (text: string) => num
       const next = view[index + 1]!;
       // The pairs within the word, then the one across into the next word: two neighbouring
       // bytes as they sit in the word, the second above the first, are the pair's place in the
-      // table. The mask keeps the seven bits of each (every byte is ASCII) and tells the engine
-      // the place is within the table.
+      // table. The mask keeps the seven bits of each (every byte is ASCII).
       bits |=
         pairs[word & PAIR]! |
         pairs[(word >>> 8) & PAIR]! |
