@@ -1,5 +1,6 @@
 import { asciiBytes, SHARED_BYTES, sharedBytes } from '../text/ascii-bytes.ts';
 import { keywordKindAt } from './keywords.ts';
+import { wordAt } from './known-words.ts';
 import type { ShellAnalysis, ShellSegment, ShellWord } from './types.ts';
 
 /**
@@ -132,7 +133,7 @@ function segmentOf(command: string, from: number, to: number): ShellSegment {
   let globs: boolean[] | undefined;
   for (let index = 0; index < count; index += 1) {
     const word = scratch[from + index]!;
-    argv[index] = command.slice(word >>> 16, (word & 0xffff) >> 1);
+    argv[index] = wordAt(command, word >>> 16, (word & 0xffff) >> 1);
     if ((word & 1) !== 0) {
       globs ??= new Array<boolean>(count).fill(false);
       globs[index] = true;
