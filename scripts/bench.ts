@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 // `npm run bench`: the speed targets, measured and printed as figures (never asserted in tests).
 import { printApproverFigures } from '../test/bench/approver.ts';
 import { benchEngine } from '../test/bench/engine.ts';
+import { benchEngineBundled } from '../test/bench/engine-bundled.ts';
 import { benchRelay } from '../test/bench/relay.ts';
 
 const fmt = (n: number) => n.toFixed(2);
@@ -13,6 +14,12 @@ console.log(
 );
 console.log(`  zod-validate the same request: ${fmt(engine.validateMedianUs)} µs median`);
 console.log(`  decide / validation: ${fmt(engine.ratio)}× (target ≤ 1×)`);
+// The same, bundled as wrangler deploys it (engine-bundled.ts says why that can differ).
+const bundled = await benchEngineBundled();
+console.log('Decision engine, bundled as the Worker is deployed (esbuild)');
+console.log(`  decide: ${fmt(bundled.decideMedianUs)} µs median (target ≤ 5 µs)`);
+console.log(`  zod-validate the same request: ${fmt(bundled.validateMedianUs)} µs median`);
+console.log(`  decide / validation: ${fmt(bundled.ratio)}× (target ≤ 1×)`);
 
 // The relay through `wrangler dev` (what `npm start` runs: a hot-reload proxy sits in front), and
 // the same bundle straight on workerd (what a deployed relay is, minus the network).
