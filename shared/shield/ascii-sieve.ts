@@ -35,9 +35,16 @@ const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
  * by characters).
  */
 export function asciiSieve({ table, allBits }: PairTable): (text: string) => number {
+  // The module's constants as this closure's: a bundle makes top-level constants `var`s, which
+  // optimized code loads and checks at every use (shell/plain.ts says more).
+  const shortest = SHORTEST_BY_BYTES;
+  const longest = LONGEST;
+  const wordsOfBytes = words;
+  const pair = PAIR;
+  const readable = littleEndian;
   return (text) => {
     const length = text.length;
-    if (length < SHORTEST_BY_BYTES || length > LONGEST || !littleEndian) return -1;
+    if (length < shortest || length > longest || !readable) return -1;
     // Nothing outside ASCII, which the table does not cover.
     const bytes = asciiBytes(text);
     if (bytes === undefined) return -1;
@@ -47,7 +54,7 @@ export function asciiSieve({ table, allBits }: PairTable): (text: string) => num
     bytes[length + 3] = 0;
     // The tables in locals: read for every word, a binding of the enclosing scope cost a load more each time.
     const pairs = table;
-    const view = words;
+    const view = wordsOfBytes;
     // The first byte after the NUL before the text: single characters only.
     let bits = table[bytes[0]! << 8]!;
     const count = (length + 3) >> 2;
@@ -58,10 +65,10 @@ export function asciiSieve({ table, allBits }: PairTable): (text: string) => num
       // bytes as they sit in the word, the second above the first, are the pair's place in the
       // table. The mask keeps the seven bits of each (every byte is ASCII).
       bits |=
-        pairs[word & PAIR]! |
-        pairs[(word >>> 8) & PAIR]! |
-        pairs[(word >>> 16) & PAIR]! |
-        pairs[((word >>> 24) | (next << 8)) & PAIR]!;
+        pairs[word & pair]! |
+        pairs[(word >>> 8) & pair]! |
+        pairs[(word >>> 16) & pair]! |
+        pairs[((word >>> 24) | (next << 8)) & pair]!;
       if (bits === allBits) break;
       word = next;
     }

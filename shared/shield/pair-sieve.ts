@@ -74,11 +74,15 @@ export function hintSieve(groups: readonly SieveGroup[], readBytes = true): Hint
   const compiled = pairTable(groups);
   const { table, pairBits, allBits } = compiled;
   const byBytes = readBytes ? asciiSieve(compiled) : undefined;
+  // The module's constants as this closure's: a bundle makes top-level constants `var`s, which
+  // optimized code loads and checks at every use (shell/plain.ts says more).
+  const shortestByBytes = SHORTEST_BY_BYTES;
+  const ascii = ASCII;
   // The character loop stays in this closure: moved into a function of its own, it read short
   // texts (descriptions, paths) a tenth slower.
   return (text) => {
     const length = text.length;
-    if (byBytes !== undefined && length >= SHORTEST_BY_BYTES) {
+    if (byBytes !== undefined && length >= shortestByBytes) {
       const bits = byBytes(text);
       if (bits >= 0) return bits;
     }
@@ -88,7 +92,7 @@ export function hintSieve(groups: readonly SieveGroup[], readBytes = true): Hint
     let previous = 0;
     for (let index = 0; index < length; index += 1) {
       const code = text.charCodeAt(index);
-      if (code >= ASCII) {
+      if (code >= ascii) {
         bits |= pairBits;
         previous = 0;
         continue;
