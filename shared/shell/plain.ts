@@ -32,7 +32,8 @@ function plainScan() {
     const length = command.length;
     if (length > SHARED_LENGTH || asciiBytes(command) === undefined) return undefined;
     const text = SHARED;
-    // The table in a local: read for every character, a binding of the enclosing scope cost a load more each time.
+    // The table in a local: read for every character, a binding of the enclosing scope cost a
+    // load more each time.
     const kinds = KINDS;
     // The scan writes each word's start and end (and a glob flag) to a scratch list, and where
     // each command's words end to another; the segments are made once it is done, in an array of
@@ -137,7 +138,10 @@ function plainScan() {
   /** How many words there are up to the end of each command of the command line. */
   const ends = new Int32Array(MAX_SCRATCH_WORDS);
 
-  /** The segment of the words `from` to `to` in the scratch list, its text running from the first to the last. */
+  /**
+   * The segment of the words `from` to `to` in the scratch list, its text running from the
+   * first to the last.
+   */
   function segmentOf(command: string, from: number, to: number): ShellSegment {
     const count = to - from;
     const argv = new Array<string>(count);
