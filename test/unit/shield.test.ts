@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decide } from '../../shared/engine/index.ts';
+import { compilePlan } from '../../shared/plan/index.ts';
 import { analyzeShell } from '../../shared/shell/index.ts';
 import {
   findSecrets,
@@ -12,6 +14,7 @@ import {
   shieldScan,
 } from '../../shared/shield/index.ts';
 import { fake, fakeProviders } from '../support/fake-secrets.ts';
+import { hostileRows } from '../support/hostile/shield.ts';
 import { propertyRuns } from '../support/property.ts';
 
 describe('matchSecrets: one row per kind, and lookalikes that must not fire', () => {
@@ -716,4 +719,29 @@ describe('secret files through any spelling', () => {
   ] as const)('%s %j reads none', (tool, input) => {
     expect(secretFileAccess({ tool, input })).toBeNull();
   });
+});
+
+describe('the hostile rows of the shield', () => {
+  it.each(hostileRows.map((row) => [row.name, row] as const))('%s is caught by the shield', (_name, row) => {
+    const scan = shieldScan({ tool: row.tool, input: row.input, ...(row.cwd ? { cwd: row.cwd } : {}) });
+    expect(scan.findings.length > 0 || scan.secretFile !== null).toBe(true);
+  });
+
+  it.each(hostileRows.map((row) => [row.name, row] as const))(
+    '%s asks in default and plan mode',
+    (_name, row) => {
+      const plan = compilePlan({});
+      const call = {
+        toolCallId: 'hostile',
+        tool: row.tool,
+        input: row.input,
+        ...(row.cwd ? { cwd: row.cwd } : {}),
+      };
+      for (const mode of row.modes ?? (['default', 'plan'] as const)) {
+        const decision = decide(plan, call, { mode });
+        expect(decision.behavior, `${mode}: ${decision.reasonCode}`).toBe(row.expect);
+        expect(decision.reasonCode).toMatch(/^shield_/);
+      }
+    },
+  );
 });
