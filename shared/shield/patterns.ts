@@ -200,7 +200,7 @@ export const secretPatterns: readonly SecretPattern[] = [
     'github-app-installation-token',
     'github_token',
     ['ghs_'],
-    /(?<![A-Za-z0-9])ghs_[0-9]{1,20}_[A-Za-z0-9_-]{1,1000}\.[A-Za-z0-9_-]{1,10000}\.[A-Za-z0-9_-]{1,1000}/g,
+    /(?<![A-Za-z0-9_-])ghs_[0-9]{1,20}_[A-Za-z0-9_-]{1,1000}\.[A-Za-z0-9_-]{1,10000}\.[A-Za-z0-9_-]{1,1000}/g,
   ),
   prefixed(
     'gitlab-token',
