@@ -1,13 +1,13 @@
+import type { ShellAnalysis } from '../shell/index.ts';
 import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
-import { rememberedForKeys } from './key-memo.ts';
 import { maskSecrets } from './mask.ts';
-import { globNamesSecretFile, isSecretPath, mayNameSecretFile } from './secret-paths.ts';
+import { globNamesSecretFile, isSecretPath, readsSecretDirectory } from './secret-paths.ts';
 import { shellSecretFile } from './shell-files.ts';
-import { type HintedText, hintsOf } from './text-hints.ts';
 
 export interface ToolCallLike {
   tool: string;
   input: Record<string, unknown>;
+  cwd?: string;
 }
 
 /**
@@ -17,8 +17,11 @@ export interface ToolCallLike {
  */
 const pathKey = /^(?:[a-z]+_)*(?:path|paths|file|files|filename|filenames|dir|directory|glob|globs)$/;
 
-/** The ends of those names, in any case: a key that ends otherwise is no path key (camelCase only adds `_`). */
-const pathKeyEnd = /(?:path|file|dir|directory|glob)s?$|filenames?$/i;
+/** Fields whose value is a glob, not a literal path. */
+const globKey = /^(?:[a-z]+_)*(?:glob|globs|pattern)$/;
+
+/** Fields that name a folder a tool reads whole: Grep's and Glob's `path`, MCP servers' `dir`. */
+const folderKey = /^(?:[a-z]+_)*(?:path|dir|directory|root|cwd)$/;
 
 function normalizeKey(key: string): string {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
@@ -29,69 +32,43 @@ export function isPathKey(key: string): boolean {
   return pathKey.test(normalizeKey(key));
 }
 
-/** `isPathKey` behind its cheap check on how the key ends, as the walk below uses it. */
-export function isPathKeyHinted(key: string): boolean {
-  return pathKeyEnd.test(key) && isPathKey(key);
-}
+/** Tools that read a folder's files whole, searching or listing them. */
+const folderTools = new Set(['Grep', 'Glob', 'LS']);
 
-/** Glob characters: `globNamesSecretFile` drops them, which can join a secret name that was not written out. */
-const globCharacter = /[*?[{]/;
-
-/**
- * Whether a path field's value names a secret file, as a path or as a glob. A value without glob
- * characters names one only if a secret path hint is in it as written (`mayNameSecretFile`): one
- * pass over it rules out most paths (`src/index.ts`) without splitting them into segments, which
- * was most of the shield's work on a file tool's call. `shield-path-fastpath.test.ts` checks the
- * hinted answer against the plain one.
- */
-export function namesSecret(value: string): boolean {
-  if (!globCharacter.test(value)) return mayNameSecretFile(value) && isSecretPath(value);
-  return isSecretPath(value) || globNamesSecretFile(value);
+interface PathValue {
+  key: string;
+  value: string;
 }
 
 /**
- * Path-like string fields anywhere in the input (a few levels deep), added to `found` (made at the
- * first one: most inputs have none). The whole input is walked before any is judged, so an input
- * that cannot be walked is unreadable wherever its secret file is named.
+ * Path-like string fields anywhere in the input (a few levels deep). The whole input is walked
+ * before any is judged, so an input that cannot be walked is unreadable wherever its secret
+ * file is named.
  */
-function pathValues(
-  node: unknown,
-  tool: string,
-  depth: number,
-  found: string[] | undefined,
-): string[] | undefined {
+function pathValues(node: unknown, tool: string, depth: number, found: PathValue[]): PathValue[] {
   if (depth > 4 || node === null || typeof node !== 'object') return found;
-  // Keys, then each value: the same own enumerable entries without a pair array per key.
-  const record = node as Record<string, unknown>;
-  let values = found;
-  for (const key of Object.keys(record)) {
-    const value = record[key];
-    const isPath = pathKeyOf(key) || (tool === 'Glob' && key === 'pattern');
-    if (isPath && typeof value === 'string') {
-      values ??= [];
-      values.push(value);
-    } else if (isPath && Array.isArray(value)) {
-      values ??= [];
-      values.push(...value.filter((v) => typeof v === 'string'));
-    } else values = pathValues(value, tool, depth + 1, values);
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    const isPath = isPathKey(key) || (tool === 'Glob' && key === 'pattern');
+    if (isPath && typeof value === 'string') found.push({ key, value });
+    else if (isPath && Array.isArray(value)) {
+      for (const item of value) if (typeof item === 'string') found.push({ key, value: item });
+    } else pathValues(value, tool, depth + 1, found);
   }
-  return values;
+  return found;
 }
 
-/** Field names repeat call after call: their verdicts are remembered. */
-const pathKeyOf = rememberedForKeys(isPathKeyHinted);
+/** Whether one path field names a secret file, or (for a folder tool) a folder holding secrets. */
+function namesSecret({ key, value }: PathValue, tool: string, cwd: string | undefined): boolean {
+  const normalized = normalizeKey(key);
+  const glob = globKey.test(normalized) || (tool === 'Glob' && key === 'pattern');
+  if (glob ? globNamesSecretFile(value, cwd) : isSecretPath(value, cwd)) return true;
+  // A Read of `/proc/self/environ`'s folder is harmless, but Grep and Glob read a folder whole.
+  const readsWhole =
+    folderTools.has(tool) || !/^(?:Read|Edit|Write|MultiEdit|NotebookRead|NotebookEdit)$/.test(tool);
+  return readsWhole && folderKey.test(normalized) && readsSecretDirectory(value, false, cwd);
+}
 
 const unknownToolCommandFields = ['command', 'cmd', 'script'];
-
-/** The secret file the shell command in `input[field]` names, if that field holds a command. */
-function commandSecretFile(
-  input: Record<string, unknown>,
-  field: string | undefined,
-  known: HintedText | undefined,
-): string | null {
-  const command = stringField(input, field);
-  return command === undefined ? null : shellSecretFile(command, 0, hintsOf(command, known));
-}
 
 /** Shown in a decision's reason: bounded, and masked in case the "path" carries a secret. */
 function display(path: string): string {
@@ -102,33 +79,35 @@ function display(path: string): string {
 /**
  * The secret file a tool call would read, if any: a file tool (`Read`, `Grep`, `Glob`, the
  * edit tools, whose results echo file content, and MCP tools with path fields) pointed at one,
- * or a shell command naming one. `null` when none is named. `known` is a text of the input whose
- * hints the caller has already (text-hints.ts), so it is not read twice; `tool` is the call's
- * tool facts when the caller has them (only `known` and `commandField` are read). `plain` says the
- * caller found the input a flat record without path fields (plain-input.ts), which the path walk
- * would find nothing in.
+ * Grep or Glob searching a folder that holds one (their `path`, or the call's `cwd` when they
+ * have none), or a shell command reading one. `null` when none is named. `tool` is the call's
+ * tool facts when the caller has them (only `known` and `commandField` are read); `shell` the
+ * analysis of the call's command, when the caller made it.
  */
 export function secretFileAccess(
   call: ToolCallLike,
-  known?: HintedText,
   tool?: ToolFacts,
-  plain = false,
+  shell?: ShellAnalysis,
 ): { path: string } | null {
   try {
     const facts = tool ?? toolFacts(call.tool);
-    if (facts.known) {
-      const file = commandSecretFile(call.input, facts.commandField, known);
+    const cwd = typeof call.cwd === 'string' && call.cwd.startsWith('/') ? call.cwd : undefined;
+    const fields = facts.known ? [facts.commandField] : unknownToolCommandFields;
+    for (const field of fields) {
+      const command = stringField(call.input, field);
+      if (command === undefined) continue;
+      // The analysis handed over is of the command field of a known tool only.
+      const file = shellSecretFile(command, facts.known ? shell : undefined, cwd);
       if (file !== null) return { path: display(file) };
-    } else {
-      // An unknown tool's `command`-like field is read as a shell command too (MCP shell servers).
-      for (const field of unknownToolCommandFields) {
-        const file = commandSecretFile(call.input, field, known);
-        if (file !== null) return { path: display(file) };
-      }
     }
-    if (plain) return null;
-    const file = pathValues(call.input, call.tool, 0, undefined)?.find(namesSecret);
-    return file === undefined ? null : { path: display(file) };
+    const values = pathValues(call.input, call.tool, 0, []);
+    const file = values.find((value) => namesSecret(value, call.tool, cwd));
+    if (file !== undefined) return { path: display(file.value) };
+    // Grep and Glob without a path search where the call runs.
+    const searchesCwd =
+      (call.tool === 'Grep' || call.tool === 'Glob') && !values.some(({ key }) => key === 'path');
+    if (searchesCwd && cwd !== undefined && readsSecretDirectory(cwd, false)) return { path: display(cwd) };
+    return null;
   } catch {
     // An input the shield cannot walk is treated as touching a secret (fail closed).
     return { path: '(unreadable input)' };

@@ -1,6 +1,5 @@
 import type { SecretKind } from './kinds.ts';
-import { anySecretHint, type SecretPattern, secretPatterns } from './patterns.ts';
-import { SECRET_HINT, textHints } from './text-hints.ts';
+import { mayMatch, type SecretPattern, secretPatterns } from './patterns.ts';
 
 /** Where a secret sits in a text: `text.slice(start, end)` is the secret itself. */
 export interface SecretSpan {
@@ -8,12 +7,6 @@ export interface SecretSpan {
   start: number;
   end: number;
 }
-
-/**
- * No pattern matches fewer characters than this (`ab://:x@`, the shortest URL with a password,
- * is 8), so shorter strings, most of any input, skip the patterns entirely.
- */
-export const shortestSecret = 8;
 
 function spanOf(pattern: SecretPattern, match: RegExpExecArray): { start: number; end: number } {
   for (const name of pattern.secretGroups ?? []) {
@@ -28,44 +21,14 @@ function spanOf(pattern: SecretPattern, match: RegExpExecArray): { start: number
  * different patterns may overlap; callers that rewrite the text merge them.
  */
 export function matchSecrets(text: string): SecretSpan[] {
-  if (!mayHoldSecret(text)) return [];
-  return collectSpans(text, true);
-}
-
-/**
- * False when no pattern can match `text`: most texts carry no secret and no hint of one, and one
- * pass over them rules out every pattern: the pair sieve (text-hints.ts) first, then the hint
- * regex. `hints` are the text's own, when the caller has them already.
- */
-export function mayHoldSecret(text: string, hints?: number): boolean {
-  return mayHoldSecretBySieve(text, hints) && anySecretHint.test(text);
-}
-
-/**
- * `mayHoldSecret` without its hint regex: long enough, and let through by the pair sieve. Cheaper,
- * and looser: for a quick look that leaves whatever it lets through to a walk that asks again.
- */
-export function mayHoldSecretBySieve(text: string, hints?: number): boolean {
-  return text.length >= shortestSecret && ((hints ?? textHints(text)) & SECRET_HINT) !== 0;
-}
-
-/**
- * `matchSecrets` without the hints: every pattern runs on every text. Slower, and the reference
- * the hinted scan is tested against.
- */
-export function matchSecretsExhaustive(text: string): SecretSpan[] {
-  if (text.length < shortestSecret) return [];
-  return collectSpans(text, false);
-}
-
-function collectSpans(text: string, hinted: boolean): SecretSpan[] {
   const spans: SecretSpan[] = [];
+  if (typeof text !== 'string' || text.length === 0) return spans;
+  // Hints are compared in lower case: lowering only adds matches, never hides one.
+  const lower = text.toLowerCase();
   for (const pattern of secretPatterns) {
-    if (hinted && !pattern.hint.test(text)) continue;
-    // The shared regex is reused (building one per text dominated the cost on inputs of many
-    // small strings); nothing below re-enters this loop, so resetting `lastIndex` suffices.
-    const regex = pattern.regex;
-    regex.lastIndex = 0;
+    if (!mayMatch(pattern, text, lower)) continue;
+    // A fresh regex per text: a shared one would carry `lastIndex` from call to call.
+    const regex = new RegExp(pattern.regex);
     for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
       if (match[0].length === 0) regex.lastIndex++;
       const { start, end } = spanOf(pattern, match);

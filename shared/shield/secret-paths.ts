@@ -1,124 +1,235 @@
+import {
+  contains,
+  endsWith,
+  endsWithLiteral,
+  expandBraces,
+  isLiteral,
+  type PathPattern,
+  pathPattern,
+  type Segment,
+  segmentsMeet,
+  startsWith,
+} from './path-glob.ts';
+
 /**
  * Files that hold credentials by convention. Reading one exposes its secrets to the agent (and
  * to whatever it sends them to), so the shield treats naming one like carrying a secret.
  *
- * Decided here: `.env.example`, `.env.sample`, `.env.template` and `.env.dist` are NOT secret
- * files — they are committed templates whose whole point is to hold no real values. Public keys
- * (`*.pub`), `known_hosts`, `authorized_keys` and `~/.ssh/config` are not secret either.
- * Certificates share the `.pem` extension with private keys and are flagged all the same:
- * the name cannot tell them apart, so it fails closed.
+ * One entry per kind of file: `glob` is matched against the END of a path (`.aws/credentials`
+ * is secret under any home, `/root`, or a backup folder), in lower case; `unless` lists names
+ * of the last segment that are not secret after all. A shell glob in a command is compared
+ * with each entry as a pattern: `cat ~/.aws/*` could name `~/.aws/credentials`, so it counts.
+ *
+ * Decided here: `.env.example`, `.env.sample`, `.env.template` and `.env.dist` are committed
+ * templates that hold no real values. Public keys (`*.pub`), `known_hosts`, `authorized_keys`
+ * and `~/.ssh/config` are not secret; every other file under `~/.ssh/` is taken for a private
+ * key, whatever its name. Certificates share `.pem` with private keys and are flagged all the
+ * same: the name cannot tell them apart, so it fails closed. `~/.aws/config` is secret too:
+ * AWS lets it hold the same keys as `credentials`.
  */
-import { SECRET_PATH_HINT, textHints } from './text-hints.ts';
+export interface SecretPathEntry {
+  glob: string;
+  why: string;
+  unless?: readonly string[];
+}
 
-const templateSuffix = /^(?:example|sample|template|dist)$/;
+const templates = ['example', 'sample', 'template', 'dist'];
+const templateNames = (stem: string) =>
+  templates.flatMap((word) => [`${stem}*.${word}`, `${stem}.${word}.*`]);
 
-const secretBasenames = new Set([
-  '.envrc',
-  '.dev.vars',
-  '.npmrc',
-  '.pypirc',
-  '.netrc',
-  '_netrc',
-  '.git-credentials',
-  '.pgpass',
-  '.my.cnf',
-  '.htpasswd',
-  '.vault-token',
-  'credentials.json',
-  'application_default_credentials.json',
-  'terraform.tfstate',
-  'terraform.tfstate.backup',
-]);
-
-const secretExtensions = /\.(?:pem|key|p12|pfx|ppk|jks|keystore|kdbx|tfstate)$/;
-const sshKey = /^id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$/;
-const sshPublic = /^(?:known_hosts(?:\.old)?|authorized_keys2?|config|.*\.pub)$/;
-
-/** Paths (as trailing segment lists) that are secret wherever they live. */
-const secretTails: readonly (readonly string[])[] = [
-  ['.aws', 'credentials'],
-  ['.docker', 'config.json'],
-  ['.kube', 'config'],
-  ['gh', 'hosts.yml'],
+export const secretPathTable: readonly SecretPathEntry[] = [
+  { glob: '.env', why: 'dotenv: an app’s secrets as variables' },
+  { glob: '*.env', why: 'dotenv files named for a stage (prod.env)' },
+  { glob: '.env.*', why: 'dotenv files per stage (.env.local)', unless: templateNames('.env') },
+  { glob: '.envrc', why: 'direnv exports secrets into the shell' },
+  { glob: '.dev.vars', why: 'wrangler’s local Worker secrets' },
+  {
+    glob: '.dev.vars.*',
+    why: 'wrangler’s local secrets per environment',
+    unless: templateNames('.dev.vars'),
+  },
+  { glob: '.npmrc', why: 'npm registry tokens' },
+  { glob: '.yarnrc.yml', why: 'yarn registry tokens' },
+  { glob: '.pypirc', why: 'PyPI upload passwords and tokens' },
+  { glob: '.netrc', why: 'logins for curl, git and ftp' },
+  { glob: '_netrc', why: 'logins for curl, git and ftp (Windows)' },
+  { glob: '.git-credentials', why: 'git’s stored passwords and tokens' },
+  { glob: '.pgpass', why: 'PostgreSQL passwords' },
+  { glob: '.my.cnf', why: 'MySQL passwords' },
+  { glob: '.htpasswd', why: 'password hashes for web servers' },
+  { glob: '.vault-token', why: 'a HashiCorp Vault token' },
+  { glob: 'credentials.json', why: 'OAuth client and service account keys' },
+  { glob: 'application_default_credentials.json', why: 'gcloud application default credentials' },
+  { glob: 'gcloud/credentials.db', why: 'gcloud’s stored credentials' },
+  { glob: 'gcloud/access_tokens.db', why: 'gcloud’s access tokens' },
+  { glob: 'gcloud/legacy_credentials/**', why: 'gcloud’s older stored credentials' },
+  { glob: '.azure/accesstokens.json', why: 'Azure CLI access tokens' },
+  { glob: '.azure/msal_token_cache.*', why: 'Azure CLI token cache' },
+  { glob: '*.tfstate', why: 'Terraform state holds every resource’s secrets' },
+  { glob: '*.tfstate.backup', why: 'Terraform state, previous copy' },
+  { glob: '*.pem', why: 'private keys (and certificates, which the name cannot tell apart)' },
+  { glob: '*.key', why: 'private keys' },
+  { glob: '*.p12', why: 'PKCS #12 key stores' },
+  { glob: '*.pfx', why: 'PKCS #12 key stores' },
+  { glob: '*.ppk', why: 'PuTTY private keys' },
+  { glob: '*.jks', why: 'Java key stores' },
+  { glob: '*.keystore', why: 'Java and Android key stores' },
+  { glob: '*.kdbx', why: 'KeePass password databases' },
+  { glob: 'secret.*', why: 'files named for secrets (secret.json)' },
+  { glob: 'secrets.*', why: 'files named for secrets (secrets.yml)' },
+  { glob: '.secrets', why: 'files named for secrets' },
+  { glob: 'id_rsa', why: 'an SSH private key, wherever it was copied' },
+  { glob: 'id_dsa', why: 'an SSH private key, wherever it was copied' },
+  { glob: 'id_ecdsa', why: 'an SSH private key, wherever it was copied' },
+  { glob: 'id_ed25519', why: 'an SSH private key, wherever it was copied' },
+  { glob: 'id_ecdsa_sk', why: 'an SSH private key, wherever it was copied' },
+  { glob: 'id_ed25519_sk', why: 'an SSH private key, wherever it was copied' },
+  { glob: '.ssh', why: 'the SSH folder: reading it whole reads its keys' },
+  {
+    glob: '.ssh/*',
+    why: 'anything in ~/.ssh but its public parts is a private key',
+    unless: ['*.pub', 'known_hosts', 'known_hosts.old', 'authorized_keys', 'authorized_keys2', 'config'],
+  },
+  { glob: '.gnupg/**', why: 'GnuPG private keys and trust' },
+  { glob: '.aws/**', why: 'AWS keys (credentials, config, SSO and CLI caches)' },
+  { glob: '.docker/config.json', why: 'registry logins' },
+  { glob: '.kube/config', why: 'Kubernetes cluster credentials' },
+  { glob: 'gh/hosts.yml', why: 'the GitHub CLI’s tokens' },
+  { glob: '.claude/.credentials.json', why: 'Claude Code’s login' },
+  { glob: '.codex/auth.json', why: 'Codex CLI’s login' },
+  { glob: 'etc/shadow', why: 'password hashes' },
+  { glob: 'etc/shadow-', why: 'password hashes, previous copy' },
+  { glob: 'etc/gshadow', why: 'group password hashes' },
+  { glob: 'etc/gshadow-', why: 'group password hashes, previous copy' },
+  { glob: 'etc/master.passwd', why: 'password hashes (BSD)' },
+  { glob: 'etc/sudoers', why: 'who may become root, and how' },
+  { glob: 'etc/sudoers.d/**', why: 'who may become root, and how' },
+  // Any pid spelling (`self`, `thread-self`, digits, `$$`) is one segment; `task/N` adds two.
+  { glob: 'proc/*/environ', why: 'a process’s environment: its tokens and keys' },
+  { glob: 'proc/*/task/*/environ', why: 'a thread’s environment: its tokens and keys' },
+  { glob: 'proc/*/cmdline', why: 'a process’s arguments, passwords given on them included' },
+  { glob: 'proc/*/task/*/cmdline', why: 'a thread’s arguments' },
+  { glob: 'proc/*/mem', why: 'a process’s memory' },
+  { glob: 'proc/*/task/*/mem', why: 'a thread’s memory' },
 ];
 
 /**
- * Text every secret path contains, in some case: each name, extension and folder above holds one
- * of these. A word without any (most words of a command line) names no secret file, so the path
- * checks below need not run. `u` makes the match fold case the way `toLowerCase` does (the
- * Kelvin sign lowers to `k`); a hint missing from this list would hide a secret file, which the
- * shield's tests guard by comparing hinted and exhaustive checks.
+ * Folders that hold secret files, for readers that take a folder whole (`grep -r`, `tar`,
+ * `cp -r`, Grep's and Glob's `path`): the folder, anything in it (`inside`), and any folder
+ * above it count. A relative entry (`.ssh`) is found anywhere in a path, since the path may be
+ * under a home; `~/…` only under a home (a project has a `.claude` of its own), `/…` only from
+ * the root. `~` and `/` themselves hold the dotfiles with logins (`.netrc`, `.npmrc`,
+ * `.git-credentials`, `.pgpass`) and every folder of this table.
  */
-export const secretPathHint =
-  /\.env|\.dev\.vars|\.npmrc|\.pypirc|netrc|credentials|\.pgpass|\.my\.cnf|\.htpasswd|\.vault-token|tfstate|\.pem|\.key|\.p12|\.pfx|\.ppk|\.jks|\.kdbx|secret|id_|\.ssh|\.gnupg|\.docker|\.kube|hosts\.yml/iu;
-
-/**
- * False when no secret file name can hide in `text` as written (globs aside: see
- * `globNamesSecretFile`): the pair sieve (text-hints.ts) first, then the hint regex. `hints` are
- * the text's own, when the caller has them already.
- */
-export function mayNameSecretFile(text: string, hints?: number): boolean {
-  return ((hints ?? textHints(text)) & SECRET_PATH_HINT) !== 0 && secretPathHint.test(text);
+export interface SecretDirectoryEntry {
+  glob: string;
+  inside: boolean;
+  why: string;
 }
 
-function isDotEnv(basename: string): boolean {
-  if (basename.endsWith('.env')) return true;
-  if (!basename.startsWith('.env.') && !basename.startsWith('.dev.vars.')) return false;
-  const suffixes = basename.split('.').slice(2);
-  return !suffixes.some((suffix) => templateSuffix.test(suffix));
+export const secretDirectoryTable: readonly SecretDirectoryEntry[] = [
+  { glob: '.ssh', inside: true, why: 'SSH private keys' },
+  { glob: '.gnupg', inside: true, why: 'GnuPG private keys' },
+  { glob: '.aws', inside: true, why: 'AWS keys' },
+  { glob: '.docker', inside: true, why: 'registry logins' },
+  { glob: '.kube', inside: true, why: 'cluster credentials' },
+  { glob: '.azure', inside: true, why: 'Azure CLI tokens' },
+  { glob: '.config/gh', inside: true, why: 'GitHub CLI tokens' },
+  { glob: '.config/gcloud', inside: true, why: 'gcloud credentials' },
+  { glob: '~/.claude', inside: true, why: 'Claude Code’s login' },
+  { glob: '~/.codex', inside: true, why: 'Codex CLI’s login' },
+  { glob: '~', inside: false, why: 'dotfiles with logins, and the folders above' },
+  { glob: '/etc', inside: true, why: 'password hashes and sudoers' },
+  { glob: '/proc', inside: true, why: 'every process’s environment and memory' },
+  { glob: '/', inside: false, why: 'every home, /etc and /proc' },
+  { glob: '/home', inside: false, why: 'every home' },
+  { glob: '/users', inside: false, why: 'every home (macOS)' },
+];
+
+interface CompiledEntry {
+  tail: readonly Segment[];
+  unless: readonly string[];
 }
 
-function segmentsOf(path: string): string[] {
-  return path
-    .trim()
-    .replace(/^["']|["']$/g, '')
-    .replaceAll('\\', '/')
-    .toLowerCase()
-    .split('/')
-    .filter((part) => part !== '' && part !== '.');
-}
+const compiledFiles: readonly CompiledEntry[] = secretPathTable.map((entry) => ({
+  tail: pathPattern(entry.glob, true).segments,
+  unless: entry.unless ?? [],
+}));
 
-function isSecretSegments(segments: readonly string[]): boolean {
-  const basename = segments.at(-1);
-  if (basename === undefined) return false;
-  if (isDotEnv(basename) || secretBasenames.has(basename) || secretExtensions.test(basename)) return true;
-  if (/^secrets?\.[a-z0-9]+$/.test(basename) || basename === '.secrets') return true;
-  if (sshKey.test(basename)) return true;
-  // Anything in ~/.ssh but its public parts, and the folder itself (Grep would read it all).
-  if (basename === '.ssh' || basename === '.gnupg') return true;
-  if (segments.at(-2) === '.ssh' && !sshPublic.test(basename)) return true;
-  if (segments.includes('.gnupg')) return true;
-  return secretTails.some(
-    (tail) =>
-      segments.length >= tail.length && tail.every((part, i) => segments.at(i - tail.length) === part),
-  );
-}
+const compiledDirectories = secretDirectoryTable.map((entry) => ({
+  inside: entry.inside,
+  ...pathPattern(entry.glob, true),
+}));
 
-/** Whether `path` (absolute, relative, `~/…`, Windows-style) names a secret file. */
-export function isSecretPath(path: string): boolean {
-  return isSecretSegments(segmentsOf(path));
-}
-
-/**
- * Whether a glob could pick a secret file by name: `**\/.env*`, `*.pem`, `.env.{local,prod}`.
- * The wildcard characters are dropped and what is left is judged as a path, so a glob that
- * spells out a secret name counts while `**\/*` does not.
- */
-export function globNamesSecretFile(glob: string): boolean {
-  return expandBraces(glob).some((alternative) => {
-    const literal = segmentsOf(alternative).map((part) => part.replace(/[*?[\]{}!]/g, ''));
-    return isSecretSegments(literal.filter((part) => part !== ''));
+/** Whether every name `last` can be is one of `unless`'s (so the entry does not apply). */
+function excluded(last: Segment, unless: readonly string[]): boolean {
+  return unless.some((name) => {
+    const pattern = pathPattern(name, true).segments[0]!;
+    if (isLiteral(last)) return segmentsMeet(last, pattern);
+    // `*.pub` covers every glob that ends in `.pub`; other exceptions cover literal names only.
+    return name.startsWith('*') && !/[*?[]/.test(name.slice(1)) && endsWithLiteral(last, name.slice(1));
   });
 }
 
-/** `*.{pem,key}` → `*.pem`, `*.key` (the first brace group; enough to read a glob's intent). */
-function expandBraces(glob: string): string[] {
-  const group = /\{([^{}]{0,500})\}/.exec(glob);
-  if (!group) return [glob];
-  const before = glob.slice(0, group.index);
-  const after = glob.slice(group.index + group[0].length);
-  return group[1]!
-    .split(',')
-    .slice(0, 20)
-    .map((choice) => `${before}${choice}${after}`);
+function namesSecretFile({ segments }: PathPattern): boolean {
+  const last = segments.at(-1);
+  if (last === undefined) return false;
+  return compiledFiles.some(
+    (entry) => endsWith(segments, entry.tail) && !(last !== 'globstar' && excluded(last, entry.unless)),
+  );
+}
+
+/** The alternatives a path stands for: brace groups of a glob taken apart. */
+function patternsOf(path: string, glob: boolean, cwd?: string): PathPattern[] {
+  return (glob ? expandBraces(path) : [path]).map((text) => pathPattern(text, glob, cwd));
+}
+
+/** Whether `path` (absolute, relative, `~/…`, Windows-style) names a secret file. */
+export function isSecretPath(path: string, cwd?: string): boolean {
+  if (typeof path !== 'string') return false;
+  return patternsOf(path, false, cwd).some(namesSecretFile);
+}
+
+/**
+ * Whether a glob could pick a secret file: `**\/.env*`, `*.pem`, `.env.{local,prod}`,
+ * `~/.aws/cred*`, `.en?`. `**\/*` does not: it spells out no secret name (a folder read whole
+ * is `readsSecretDirectory`'s question).
+ */
+export function globNamesSecretFile(glob: string, cwd?: string): boolean {
+  if (typeof glob !== 'string') return false;
+  return patternsOf(glob, true, cwd).some((pattern) => {
+    // A glob that is only wildcards (`*`, `**/*`) could name anything; that is a folder's question.
+    const spelled = pattern.segments.some(
+      (segment) => segment !== 'globstar' && segment.some((token) => token.type === 'char'),
+    );
+    return spelled && namesSecretFile(pattern);
+  });
+}
+
+/** Whether `path` lies on the way to `folder`: the same start, fewer segments, each meeting. */
+function isAbove(path: readonly Segment[], folder: readonly Segment[]): boolean {
+  return path.length < folder.length && startsWith(folder, path);
+}
+
+function holdsSecrets({ anchor, segments }: PathPattern): boolean {
+  return compiledDirectories.some((folder) => {
+    if (folder.anchor === 'relative') {
+      return contains(segments, folder.segments) || (anchor === 'home' && isAbove(segments, folder.segments));
+    }
+    if (folder.anchor !== anchor) return false;
+    const at = folder.inside
+      ? startsWith(segments, folder.segments)
+      : segments.length === folder.segments.length && startsWith(segments, folder.segments);
+    return at || isAbove(segments, folder.segments);
+  });
+}
+
+/**
+ * Whether reading `path` as a folder, whole and recursively, reads secrets: it is a secret
+ * folder (`~/.ssh`, `/proc`), inside one, or above one (`~`, `/`, `/home`). `glob` as for
+ * `pathPattern`; `cwd` resolves a relative path (`.` in a home is the home).
+ */
+export function readsSecretDirectory(path: string, glob: boolean, cwd?: string): boolean {
+  if (typeof path !== 'string') return false;
+  return patternsOf(path, glob, cwd).some(holdsSecrets);
 }

@@ -6,15 +6,8 @@ import type { SecretKind } from './kinds.ts';
  * cursors (`page_token`, `nextToken`) are called tokens but guard nothing, so they are not.
  */
 const sensitive =
-  /(?:^|_)(?:password|passwd|passphrase|secret|token|api_?key|authorization|auth|cookie|private_?key|secret_?key|access_?key)$/;
+  /(?:(?:^|_)(?:password|passwd|passphrase|secret|token|api_?key|authorization|auth|cookie|private_?key|secret_?key|access_?key)|[a-z0-9]_pwd)$/;
 const cursor = /(?:^|_)(?:page|next|prev|previous|continuation|pagination|cursor|sync|resume)_token$/;
-
-/**
- * Text every sensitive key holds in some case (`api_key`, `x-api-key` and `apiKey` all hold
- * `key`). Normalizing only lowers case and puts `_` between words, so a sensitive name's
- * letters stand together in the key as written. `u` folds case as `toLowerCase` does.
- */
-const sensitiveHint = /passw|passphrase|secret|token|key|auth|cookie/iu;
 
 /** `apiKey`, `API-KEY`, `api.key` → `api_key`. */
 function normalizeKey(key: string): string {
@@ -27,16 +20,10 @@ function normalizeKey(key: string): string {
 
 /** The kind of secret a value under `key` is, or `null` when the key names nothing sensitive. */
 export function sensitiveKeyKind(key: string): SecretKind | null {
-  if (!sensitiveHint.test(key)) return null;
-  return sensitiveKeyKindExhaustive(key);
-}
-
-/** `sensitiveKeyKind` without the hint: the reference the hinted check is tested against. */
-export function sensitiveKeyKindExhaustive(key: string): SecretKind | null {
-  if (key.length > 200) return null;
+  if (typeof key !== 'string' || key.length > 200) return null;
   const normalized = normalizeKey(key);
   if (!sensitive.test(normalized) || cursor.test(normalized)) return null;
-  if (/passw(?:or)?d|passphrase/.test(normalized)) return 'password_assignment';
+  if (/passw(?:or)?d|passphrase|_pwd$/.test(normalized)) return 'password_assignment';
   if (/(?:^|_)authorization$/.test(normalized)) return 'bearer_token';
   if (/(?:^|_)cookie$/.test(normalized)) return 'cookie';
   return 'generic_api_key';

@@ -1,12 +1,15 @@
-import { analyzeShell } from '../shell/index.ts';
-import { globNamesSecretFile, isSecretPath, mayNameSecretFile } from './secret-paths.ts';
-import { SHELL_REWRITING, textHints } from './text-hints.ts';
+import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
+import { globNamesSecretFile, isSecretPath, readsSecretDirectory } from './secret-paths.ts';
 
 /**
  * Commands that name files without reading them: `echo .env >> .gitignore` and
- * `ls ~/.ssh` expose no secret. Their redirections are still checked.
+ * `ls ~/.ssh` expose no secret. Their redirections are still checked, and their words too when
+ * the command feeds names to a reader (`echo .env | xargs cat`).
  */
 const nameOnly = new Set([
+  'cd',
+  'pushd',
+  'popd',
   'echo',
   'printf',
   'ls',
@@ -19,6 +22,9 @@ const nameOnly = new Set([
   'which',
   'type',
 ]);
+
+/** Programs that turn the names they are given on standard input into reads. */
+const feedsNames = new Set(['xargs', 'parallel', 'read', 'mapfile', 'readarray']);
 
 /** Commands whose arguments are themselves a command line (`bash -c "cat .env"`, `ssh host '…'`). */
 const runsArguments = new Set([
@@ -46,33 +52,55 @@ const runsArguments = new Set([
   'kubectl',
 ]);
 
+/**
+ * Interpreters whose code argument can open any file (`python -c "open('.env')"`): its words
+ * are split on every punctuation and each piece is read as a possible path.
+ */
+const interpreters =
+  /^(?:python[0-9.]*|node|deno|bun|ruby|perl|php|lua|awk|gawk|mawk|nawk|osascript|rscript|pwsh|powershell)$/;
+
+/**
+ * Readers that take a folder whole, one entry each: `always` when any folder they are given is
+ * read recursively (`rg`, `tar`), else the short option letters or long options that make them
+ * recurse (`grep -r`, `cp -R`), or the options that make `find` read what it finds.
+ */
+interface FolderReader {
+  always?: true;
+  letters?: string;
+  long?: readonly string[];
+  options?: readonly string[];
+}
+
+const folderReaders: Readonly<Record<string, FolderReader>> = {
+  grep: { letters: 'rR', long: ['--recursive', '--dereference-recursive', '--directories=recurse'] },
+  egrep: { letters: 'rR', long: ['--recursive', '--dereference-recursive'] },
+  fgrep: { letters: 'rR', long: ['--recursive', '--dereference-recursive'] },
+  zgrep: { letters: 'rR', long: ['--recursive'] },
+  ugrep: { letters: 'rR', long: ['--recursive'] },
+  rg: { always: true },
+  ag: { always: true },
+  ack: { always: true },
+  'ack-grep': { always: true },
+  pt: { always: true },
+  tar: { always: true },
+  bsdtar: { always: true },
+  '7z': { always: true },
+  '7za': { always: true },
+  rar: { always: true },
+  rsync: { always: true },
+  zip: { letters: 'r', long: ['--recurse-paths'] },
+  cp: { letters: 'rRa', long: ['--recursive', '--archive'] },
+  scp: { letters: 'r' },
+  diff: { letters: 'r', long: ['--recursive'] },
+  find: { options: ['-exec', '-execdir', '-ok', '-okdir', '-fprint', '-fprint0', '-fprintf', '-fls'] },
+};
+
 /** Redirections whose target is not a file: heredoc delimiters, here-strings, fd duplications. */
 const notAFile = new Set(['<<', '<<-', '<<<', '>&', '<&']);
 
 const maxNesting = 3;
-
-/** The parts of a word that could be a path: `--env-file=.env` → `.env`; `host:~/.ssh/id_rsa` → `~/.ssh/id_rsa`. */
-function candidates(word: string): string[] {
-  const parts = [word];
-  const eq = word.indexOf('=');
-  if (eq >= 0) parts.push(word.slice(eq + 1));
-  const colon = word.indexOf(':');
-  if (colon >= 0) parts.push(word.slice(colon + 1));
-  return parts;
-}
-
-/** Glob characters: `globNamesSecretFile` drops them, which can join a secret name that was not written out. */
-const globCharacter = /[*?[{]/;
-
-function namesSecretFile(word: string): boolean {
-  // Every part `candidates` takes is a slice of the word, so a word with no hint has no such part.
-  if (!globCharacter.test(word) && !mayNameSecretFile(word)) return false;
-  // A word whose last part has spaces is prose (`git commit -m "add .env"`), not a file name.
-  if (/\s/.test(word.split('/').at(-1) ?? '')) return false;
-  return candidates(word).some(
-    (part) => isSecretPath(part) || (globCharacter.test(part) && globNamesSecretFile(part)),
-  );
-}
+/** Most folders a command `cd`s into that are kept; more are rare and read as unknown. */
+const mostFolders = 8;
 
 function commandName(argv0: string | undefined): string {
   return (argv0 ?? '').split('/').at(-1) ?? '';
@@ -84,36 +112,184 @@ function commandName(argv0: string | undefined): string {
  * possible file name.
  */
 function conservativeWords(command: string): string[] {
-  return command.split(/[\s;|&<>()`"'$]+/).filter((word) => word !== '');
+  return command.split(/[\s;|&<>()`"'$,=]+/).filter((word) => word !== '');
+}
+
+/** A word as the shield reads it: its text, and whether `*?[` in it are wildcards. */
+interface PathWord {
+  text: string;
+  glob: boolean;
 }
 
 /**
- * The first secret file a shell command names as an argument or a redirection target:
- * `cat .env`, `source .env`, `cp ~/.ssh/id_rsa /tmp`, `cat < .env`, `bash -c "cat .env"`.
- * Nested command lines are followed a few levels deep; a command the parser cannot read is
- * split conservatively instead. `hints` are the command's own (text-hints.ts), when the caller
- * has them already.
+ * `$HOME` as `~`, variables the command assigned as their values, and any other expansion as
+ * `*`: it could be anything, so a word like `~/.aws/$F` could name `~/.aws/credentials`. A word
+ * that is one expansion alone (`cat "$f"`) is left as written: it names no file in particular.
  */
-export function shellSecretFile(command: string, depth = 0, hints = textHints(command)): string | null {
-  // A command without quotes, escapes, expansions and globs (`.e"n"v`, `$'\x2eenv'`, `.e*`) has
-  // only words that are slices of its text: no hint in the whole text, no hint in a word.
-  if ((hints & SHELL_REWRITING) === 0 && !mayNameSecretFile(command, hints)) return null;
-  const analysis = analyzeShell(command);
-  if (analysis.error !== undefined) return conservativeWords(command).find(namesSecretFile) ?? null;
-  for (const redirection of analysis.redirections) {
-    if (!notAFile.has(redirection.op) && namesSecretFile(redirection.target)) return redirection.target;
+function expandWord(text: string, variables: ReadonlyMap<string, string>): PathWord {
+  const alone = /^\$(?:\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*|\([^)]*\))$/.test(text);
+  const expanded = text.replace(
+    /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*)|\{[^}]*\}|\([^)]*\)|.)|`[^`]*`/g,
+    (whole, braced?: string, bare?: string) => {
+      const name = braced ?? bare;
+      if (name === 'HOME') return '~';
+      if (name !== undefined && variables.has(name)) return variables.get(name)!;
+      return alone ? whole : '*';
+    },
+  );
+  return { text: expanded, glob: true };
+}
+
+/** The words of a segment as paths: globs where the shell would expand them. */
+function pathWords(segment: ShellSegment, variables: ReadonlyMap<string, string>): PathWord[] {
+  return segment.argv.map((text, index) => {
+    const word = segment.words?.[index];
+    // No word facts: read every wildcard and expansion character as live (fail closed).
+    const dynamic = word === undefined ? /[$`{]/.test(text) : word.dynamic;
+    const glob = word === undefined ? /[*?[]/.test(text) : word.glob;
+    return dynamic ? expandWord(text, variables) : { text, glob };
+  });
+}
+
+/** The parts of a word that could be a path: `--env-file=.env` → `.env`; `host:~/.ssh/id_rsa`; `-d @.env`. */
+function candidates(word: string): string[] {
+  const parts = [word];
+  for (const mark of ['=', ':', '@']) {
+    const at = word.indexOf(mark);
+    if (at >= 0) parts.push(word.slice(at + 1));
   }
-  for (const segment of analysis.segments) {
+  return parts;
+}
+
+/** Whether `word`, taken as a file name (in `folder` when the command `cd`ed), names a secret file. */
+function namesSecretFile(word: PathWord, folder?: string): boolean {
+  // A word whose last part has spaces is prose (`git commit -m "add .env"`), not a file name.
+  if (/\s/.test(word.text.split('/').at(-1) ?? '')) return false;
+  return candidates(word.text).some((part) => {
+    const path = folder !== undefined && !/^[/~]/.test(part) ? `${folder}/${part}` : part;
+    return word.glob ? globNamesSecretFile(path) : isSecretPath(path);
+  });
+}
+
+/** Whether a folder reader given `word` reads a secret folder (or one above it). */
+function readsFolder(word: PathWord, folder?: string, cwd?: string): boolean {
+  return candidates(word.text).some((part) => {
+    if (part === '' || part.startsWith('-')) return false;
+    const path = folder !== undefined && !/^[/~]/.test(part) ? `${folder}/${part}` : part;
+    return readsSecretDirectory(path, word.glob, cwd);
+  });
+}
+
+/** Whether the segment's program, as written with its options, reads the folders it is given whole. */
+function readsFoldersWhole(
+  name: string,
+  argv: readonly string[],
+  allSegments: readonly ShellSegment[],
+): boolean {
+  const reader = folderReaders[name];
+  if (reader === undefined) return false;
+  if (reader.always) return true;
+  if (reader.options) {
+    // `find … | xargs cat` reads what find names as surely as `-exec cat`.
+    return (
+      argv.some((word) => reader.options!.includes(word)) ||
+      allSegments.some((segment) => feedsNames.has(commandName(segment.argv[0])))
+    );
+  }
+  return argv.slice(1).some((word) => {
+    if (reader.long?.some((option) => word === option || word.startsWith(`${option}=`))) return true;
+    // A cluster of short options (`-rn`, `-Rl`); `--…` words are long options.
+    return (
+      /^-[A-Za-z0-9]+$/.test(word) && [...(reader.letters ?? '')].some((letter) => word.includes(letter))
+    );
+  });
+}
+
+/** The folders a command moves into (`cd X`, `pushd X`), joined in order (`cd a; cd b` → `a/b`). */
+function foldersOf(segments: readonly ShellSegment[], variables: ReadonlyMap<string, string>): string[] {
+  const folders: string[] = [];
+  let current: string | undefined;
+  for (const segment of segments) {
     const name = commandName(segment.argv[0]);
-    if (nameOnly.has(name)) continue;
-    for (const word of segment.argv) {
-      if (namesSecretFile(word)) return word;
+    if (name !== 'cd' && name !== 'pushd') continue;
+    const target = segment.argv.slice(1).find((word) => !word.startsWith('-'));
+    const text = target === undefined ? '~' : expandWord(target, variables).text;
+    current = /^[/~]/.test(text) || current === undefined ? text : `${current}/${text}`;
+    if (folders.length < mostFolders) folders.push(current);
+  }
+  return folders;
+}
+
+/** `NAME=value` words of the command: `f=.env; cat $f` reads `.env`. */
+function variablesOf(segments: readonly ShellSegment[]): Map<string, string> {
+  const variables = new Map<string, string>();
+  for (const segment of segments) {
+    for (const assignment of segment.assignments) {
+      const eq = assignment.indexOf('=');
+      if (eq > 0) variables.set(assignment.slice(0, eq).replace(/\+$/, ''), assignment.slice(eq + 1));
+    }
+  }
+  return variables;
+}
+
+/**
+ * The first secret file a shell command reads: named as an argument or a redirection target
+ * (`cat .env`, `cat < ~/.ssh/id_rsa`, `curl -d @.env`), through a glob or brace (`cat .en?`,
+ * `cat {.env,x}`), after `cd` (`cd ~/.aws && cat credentials`), as a folder read whole
+ * (`grep -r x ~/.aws`, `tar c ~/.ssh`), or in a nested command line (`bash -c "cat .env"`).
+ * A command the parser cannot read is split conservatively instead. `analysis` is the
+ * command's, when the caller has it; `cwd` is where the command runs, when known.
+ */
+export function shellSecretFile(
+  command: string,
+  analysis?: ShellAnalysis,
+  cwd?: string,
+  depth = 0,
+): string | null {
+  const shell = analysis ?? analyzeShell(command);
+  if (shell.error !== undefined) {
+    const found = conservativeWords(command).find((text) =>
+      namesSecretFile({ text, glob: /[*?[{]/.test(text) }),
+    );
+    if (found !== undefined) return found;
+  }
+  const variables = variablesOf(shell.segments);
+  const folders: (string | undefined)[] = [undefined, ...foldersOf(shell.segments, variables)];
+  const feeding = shell.segments.some((segment) => feedsNames.has(commandName(segment.argv[0])));
+  for (const redirection of shell.redirections) {
+    if (notAFile.has(redirection.op)) continue;
+    const word = expandWord(redirection.target, variables);
+    const target = /[$`]/.test(redirection.target)
+      ? word
+      : { text: redirection.target, glob: /[*?[{]/.test(redirection.target) };
+    if (folders.some((folder) => namesSecretFile(target, folder))) return redirection.target;
+  }
+  for (const segment of shell.segments) {
+    const name = commandName(segment.argv[0]);
+    if (nameOnly.has(name) && !feeding) continue;
+    const words = pathWords(segment, variables);
+    const wholeFolders = readsFoldersWhole(name, segment.argv, shell.segments);
+    for (const [index, word] of words.entries()) {
+      for (const folder of folders) {
+        // The program's own name is not a file in the folder `cd` went to.
+        if (index === 0 && folder !== undefined) continue;
+        if (namesSecretFile(word, folder)) return segment.argv[index]!;
+        if (wholeFolders && readsFolder(word, folder, cwd)) return segment.argv[index]!;
+      }
+    }
+    if (interpreters.test(name)) {
+      for (const word of segment.argv.slice(1)) {
+        const found = conservativeWords(word).find((text) => namesSecretFile({ text, glob: false }));
+        if (found !== undefined) return found;
+      }
     }
     if (!runsArguments.has(name)) continue;
     for (const word of segment.argv.slice(1)) {
       if (!/\s/.test(word)) continue;
       const nested =
-        depth < maxNesting ? shellSecretFile(word, depth + 1) : conservativeWords(word).find(namesSecretFile);
+        depth < maxNesting
+          ? shellSecretFile(word, undefined, cwd, depth + 1)
+          : (conservativeWords(word).find((text) => namesSecretFile({ text, glob: true })) ?? null);
       if (nested) return nested;
     }
   }

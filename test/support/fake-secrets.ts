@@ -28,3 +28,48 @@ export const fake = {
     `-----END OPENSSH ${'PRIVATE KEY'}-----`,
   ].join('\n'),
 };
+
+/**
+ * More fake credentials, one per provider the shield knows, each of the shape the provider's
+ * keys have (and secretlint's recommended preset looks for), assembled from parts.
+ */
+export const fakeProviders = {
+  gatehouseToken: `gh_${'acme'}_tk-${'abcdefgh23456712'}_${'Zm9vYmFyYmF6cXV4cXV1eHh5enp5MDEyMzQ1Njc4OTAx'}`,
+  gatehouseTicket: `gt_${'default'}_wt-${'qrstuvwx23456712'}_${'c2VjcmV0LXRpY2tldC12YWx1ZS0wMTIzNDU2Nzg5YWJj'}`,
+  azureAccountKey: `AccountKey=${'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=='}`,
+  azureSas: `sig=${'QmFzZTY0U2lnbmF0dXJlVmFsdWUxMjM0NTY3ODkw'}%3D`,
+  groq: `gsk_${'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4y5Z6'}`,
+  huggingface: `hf_${'AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh'}`,
+  sendgrid: `SG.${'ngeVfQFYQlKU0ufo8x5d1A'}.${'TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr'}`,
+  shopify: `shpat_${'0123456789abcdef0123456789abcdef'}`,
+  linear: `lin_api_${'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0'}`,
+  notion: `ntn_${'12345678901'}${'aBcDeFgHiJkLmNoPqRsTuVwXyZ012345678'}`,
+  grafana: `glsa_${'AbCdEfGhIjKlMnOpQrStUvWxYz012345'}_${'0a1b2c3d'}`,
+  vault: `hvs.${'CAESIJlWh1Z2oA3zYqW5d7mKp9XcQrT0bNeF2gHjLkMnOpQrGh4KHGh2cy5BYkNkRWZHaElqS2xNbk9wUXJTdFV2V3g'}`,
+  vercel: `vcp_${'a1B2c3D4e5F6g7H8i9J0k1L2m3'}`,
+  databricks: `dapi${'0123456789abcdef0123456789abcdef'}`,
+  docker: `dckr_pat_${'AbCdEfGhIjKlMnOpQrStUvWxYz0'}`,
+  figma: `figd_${'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdef'}`,
+  cloudflare: `cfut_${'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789ABCD'}${'0a1b2c3d'}`,
+  tailscale: `tskey-${'auth'}-${'kAbCdEf1CNTRL'}-${'AbCdEfGhIjKlMnOpQrStUvWxYz0123'}`,
+  putty: [
+    `PuTTY-User-Key-File-3: ${'ssh-ed25519'}`,
+    'Encryption: none',
+    'Comment: deploy',
+    'Public-Lines: 2',
+    'AAAAC3NzaC1lZDI1NTE5AAAAIBx',
+    'Private-Lines: 1',
+    'AAAAIKb3NlY3JldHNlY3JldA==',
+    'Private-MAC: 0123456789abcdef',
+  ].join('\n'),
+  pemLowercase: [
+    `-----begin rsa ${'private key'}-----`,
+    'MIIEowIBAAKCAQEAx',
+    `-----end rsa ${'private key'}-----`,
+  ].join('\n'),
+  pemEncrypted: [
+    `-----BEGIN ENCRYPTED ${'PRIVATE KEY'}-----`,
+    'MIIFHDBOBgkqhkiG9w0BBQ0w',
+    `-----END ENCRYPTED ${'PRIVATE KEY'}-----`,
+  ].join('\n'),
+};

@@ -4,6 +4,7 @@ import { limits } from '../../shared/contract/index.ts';
 import { displayBounds, redactText, toDisplayCopy } from '../../shared/redact/index.ts';
 import type { SecretKind } from '../../shared/shield/index.ts';
 import { fake } from '../support/fake-secrets.ts';
+import { propertyRuns } from '../support/property.ts';
 
 const everySecret: Array<[SecretKind, string]> = [
   ['aws_access_key', fake.awsAccessKey],
@@ -79,7 +80,7 @@ describe('redactText', () => {
           expect(redactText(once)).toBe(once);
         },
       ),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 
@@ -258,7 +259,7 @@ describe('toDisplayCopy: bounds', () => {
           expect(JSON.stringify(JSON.parse(text))).toBe(text);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -275,7 +276,7 @@ describe('toDisplayCopy: bounds', () => {
           expect(JSON.stringify(copy)).toContain('[REDACTED:');
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });
@@ -364,7 +365,7 @@ describe('toDisplayCopy: values JSON cannot carry', () => {
           expect(JSON.stringify(copy).length).toBeLessThanOrEqual(limits.displayChars);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });
