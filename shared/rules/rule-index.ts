@@ -42,8 +42,8 @@ export function indexRules(rules: readonly CompiledRule[]): RuleIndex {
     else if (coverage.mcpServer !== undefined) push(byServer, coverage.mcpServer, filed);
     else {
       for (const tool of coverage.tools) {
-        let shelf = byTool.get(tool);
-        if (shelf === undefined) byTool.set(tool, (shelf = { always: [], byCommandName: new Map() }));
+        const shelf: Shelf = byTool.get(tool) ?? { always: [], byCommandName: new Map() };
+        byTool.set(tool, shelf);
         if (rule.commandName === undefined) shelf.always.push(filed);
         else push(shelf.byCommandName, rule.commandName, filed);
       }

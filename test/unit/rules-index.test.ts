@@ -178,7 +178,7 @@ describe('rule index', () => {
     const rules = compileValid(texts, behavior).map(
       (rule): CompiledRule => ({
         ...rule,
-        matches: (target) => {
+        matches: () => {
           seen.push(rule.text);
           return false;
         },
