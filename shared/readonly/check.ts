@@ -100,7 +100,7 @@ export function readOnlySegmentReason(segment: ShellSegment): string | undefined
   if (name === undefined) return `${JSON.stringify(written)} is run by path and may be any program`;
   const evaluating = EVALUATING_BUILTINS.get(name);
   if (evaluating !== undefined) return evaluating;
-  if (name === 'git') return gitReason(args);
+  if (name === 'git') return gitReason(args, argumentsReason);
   const program = PROGRAMS.get(name);
   if (program === undefined) return `${JSON.stringify(name)} is not a known read-only command`;
   return argumentsReason(program.spec, program.table, args);
