@@ -19,7 +19,11 @@ const COUNT = /^-\d+$/;
  * the spec lists: options anywhere before `--`, clusters of flags, values attached or in the
  * next word. Returns the options and operands, or why the arguments are not known to be safe.
  */
-export function parseArgs(spec: CommandSpec, table: OptionTable, args: readonly Argument[]): ParsedArgs | string {
+export function parseArgs(
+  spec: CommandSpec,
+  table: OptionTable,
+  args: readonly Argument[],
+): ParsedArgs | string {
   const options: ParsedOption[] = [];
   const operands: ParsedOperand[] = [];
   let ended = spec.freeform === true;
@@ -28,7 +32,8 @@ export function parseArgs(spec: CommandSpec, table: OptionTable, args: readonly 
     const text = arg.text;
     if (ended || text === '-' || !text.startsWith('-')) {
       // `rg x *` with a file named `--pre=sh`: a pattern that can start with "-" is an option injection.
-      if (arg.glob && /^[*?[]/.test(text)) return `${JSON.stringify(text)} is a pattern that may expand to options`;
+      if (arg.glob && /^[*?[]/.test(text))
+        return `${JSON.stringify(text)} is a pattern that may expand to options`;
       operands.push(arg);
       continue;
     }
@@ -49,7 +54,9 @@ export function parseArgs(spec: CommandSpec, table: OptionTable, args: readonly 
       options.push({ name: '#', written: text, value: text.slice(1) });
       continue;
     }
-    const parsed = text.startsWith('--') ? longOption(spec, table, text, next) : shortOptions(spec, table, text, next);
+    const parsed = text.startsWith('--')
+      ? longOption(spec, table, text, next)
+      : shortOptions(spec, table, text, next);
     if (typeof parsed === 'string') return parsed;
     options.push(...parsed);
   }
@@ -75,7 +82,8 @@ function longOption(
   if (kind === 'flag') {
     return attached === undefined ? [{ name, written: text }] : `${spec.name} --${name} takes no value`;
   }
-  if (kind === 'attached') return [{ name, written: text, ...(attached === undefined ? {} : { value: attached }) }];
+  if (kind === 'attached')
+    return [{ name, written: text, ...(attached === undefined ? {} : { value: attached }) }];
   const value = attached ?? next();
   if (value === undefined) return `${spec.name} --${name} has no value we can read`;
   if (kind === 'value') return [{ name, written: text, value }];
@@ -94,9 +102,11 @@ function shortOptions(
   for (let at = 1; at < text.length; at += 1) {
     const letter = text[at]!;
     const kind = table.shorts.get(letter);
-    if (kind === undefined || kind === 'two') return `${spec.name} -${letter} is not on its list of read-only options`;
+    if (kind === undefined || kind === 'two')
+      return `${spec.name} -${letter} is not on its list of read-only options`;
     if (kind === 'flag') {
-      if (spec.noClusters === true && text.length > 2) return `${spec.name} reads ${text} as one option we do not know`;
+      if (spec.noClusters === true && text.length > 2)
+        return `${spec.name} reads ${text} as one option we do not know`;
       options.push({ name: letter, written: `-${letter}` });
       continue;
     }

@@ -38,7 +38,8 @@ const DESCRIPTOR_VARIABLE = /^\{[^}]*\}$/;
 export function isReadOnlyCommand(analysis: ShellAnalysis, cwd?: string): ReadOnlyVerdict {
   if (analysis.error !== undefined) return no(`the command could not be parsed: ${analysis.error}`);
   if (analysis.substitution) return no('the command uses command substitution ($(…), backticks or <(…))');
-  if (analysis.expansion) return no('the command uses a variable or other expansion whose value is not known');
+  if (analysis.expansion)
+    return no('the command uses a variable or other expansion whose value is not known');
   if (analysis.background) return no('the command starts a background job');
   if (analysis.segments.length === 0) return no('the command is empty');
   for (const redirection of analysis.redirections) {
@@ -60,7 +61,9 @@ export function isReadOnlyCommand(analysis: ShellAnalysis, cwd?: string): ReadOn
       if (reached !== undefined) return no(reached);
     }
     if (name === 'git' && outside)
-      return no('git runs after a cd that may leave the working directory, with another repository’s configuration');
+      return no(
+        'git runs after a cd that may leave the working directory, with another repository’s configuration',
+      );
     if (name === 'cd' && leavesDirectory(segment.argv.slice(1), cwd)) outside = true;
   }
   const names = [...new Set(analysis.segments.map((segment) => programName(segment.argv[0]!)))].join(', ');
@@ -81,7 +84,8 @@ export function readOnlySegmentReason(segment: ShellSegment): string | undefined
   const { argv, words } = segment;
   const written = argv[0];
   if (written === undefined) return `${shown()} runs no command`;
-  if (words === undefined || words.length !== argv.length) return `${shown()} could not be analysed word by word`;
+  if (words === undefined || words.length !== argv.length)
+    return `${shown()} could not be analysed word by word`;
   const args: Argument[] = [];
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index]!;
@@ -107,7 +111,11 @@ export function readOnlySegmentReason(segment: ShellSegment): string | undefined
 }
 
 /** Why `args` are not read-only arguments of the program `spec` describes. */
-export function argumentsReason(spec: CommandSpec, table: OptionTable, args: readonly Argument[]): string | undefined {
+export function argumentsReason(
+  spec: CommandSpec,
+  table: OptionTable,
+  args: readonly Argument[],
+): string | undefined {
   const parsed = parseArgs(spec, table, args);
   if (typeof parsed === 'string') return parsed;
   for (const option of parsed.options) {

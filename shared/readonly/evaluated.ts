@@ -22,7 +22,8 @@ export const testExpression: OperandRule = {
   check: ({ operands }) => {
     for (const { text, glob } of operands) {
       if (glob) return `test with the pattern ${text} depends on which files exist`;
-      if (EVALUATING_OPERATORS.has(text)) return `test ${text} makes bash evaluate its operand, which can run commands`;
+      if (EVALUATING_OPERATORS.has(text))
+        return `test ${text} makes bash evaluate its operand, which can run commands`;
       if (text.startsWith('-') && text.length > 1 && !TEST_OPERATORS.has(text))
         return `test ${text} is not a test operator known to only read`;
     }

@@ -2,9 +2,17 @@ import type { OperandRule, ParsedArgs } from './spec.ts';
 
 /** Tests and actions of GNU find that only look or print, with how many words each takes after it. */
 const PRIMARIES: ReadonlyMap<string, number> = new Map([
-  ...['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-regextype'].map(
-    (name) => [name, 1] as const,
-  ),
+  ...[
+    '-name',
+    '-iname',
+    '-path',
+    '-ipath',
+    '-wholename',
+    '-iwholename',
+    '-regex',
+    '-iregex',
+    '-regextype',
+  ].map((name) => [name, 1] as const),
   ...['-type', '-xtype', '-size', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-newer'].map(
     (name) => [name, 1] as const,
   ),

@@ -17,16 +17,55 @@ export const GIT_GLOBAL_OPTIONS: readonly string[] = [
 const DIFF_SHORTS = 'pusRazWbwDB::M::C::X::U:l:S:G:O:I:';
 const DIFF_LONGS = [
   ...['patch', 'no-patch', 'unified=', 'raw', 'patch-with-raw', 'indent-heuristic', 'no-indent-heuristic'],
-  ...['minimal', 'patience', 'histogram', 'anchored=', 'diff-algorithm=', 'stat=?', 'stat-width=', 'stat-name-width='],
-  ...['stat-graph-width=', 'stat-count=', 'compact-summary', 'numstat', 'shortstat', 'dirstat=?', 'cumulative'],
-  ...['dirstat-by-file=?', 'summary', 'patch-with-stat', 'name-only', 'name-status', 'submodule=?', 'color=?'],
+  ...[
+    'minimal',
+    'patience',
+    'histogram',
+    'anchored=',
+    'diff-algorithm=',
+    'stat=?',
+    'stat-width=',
+    'stat-name-width=',
+  ],
+  ...[
+    'stat-graph-width=',
+    'stat-count=',
+    'compact-summary',
+    'numstat',
+    'shortstat',
+    'dirstat=?',
+    'cumulative',
+  ],
+  ...[
+    'dirstat-by-file=?',
+    'summary',
+    'patch-with-stat',
+    'name-only',
+    'name-status',
+    'submodule=?',
+    'color=?',
+  ],
   ...['no-color', 'color-moved=?', 'no-color-moved', 'color-moved-ws=', 'no-color-moved-ws', 'word-diff=?'],
   ...['word-diff-regex=', 'color-words=?', 'no-renames', 'rename-empty', 'no-rename-empty', 'check'],
   ...['ws-error-highlight=', 'full-index', 'binary', 'abbrev=?', 'break-rewrites=?', 'find-renames=?'],
-  ...['find-copies=?', 'find-copies-harder', 'irreversible-delete', 'diff-filter=', 'find-object=', 'pickaxe-all'],
+  ...[
+    'find-copies=?',
+    'find-copies-harder',
+    'irreversible-delete',
+    'diff-filter=',
+    'find-object=',
+    'pickaxe-all',
+  ],
   ...['pickaxe-regex', 'skip-to=', 'rotate-to=', 'relative=?', 'no-relative', 'text', 'ignore-cr-at-eol'],
   ...['ignore-space-at-eol', 'ignore-space-change', 'ignore-all-space', 'ignore-blank-lines'],
-  ...['ignore-matching-lines=', 'inter-hunk-context=', 'function-context', 'exit-code', 'quiet', 'no-ext-diff'],
+  ...[
+    'ignore-matching-lines=',
+    'inter-hunk-context=',
+    'function-context',
+    'exit-code',
+    'quiet',
+    'no-ext-diff',
+  ],
   ...['no-textconv', 'ignore-submodules=?', 'src-prefix=', 'dst-prefix=', 'no-prefix', 'default-prefix'],
   ...['line-prefix=', 'ita-invisible-in-index', 'ita-visible-in-index', 'output-indicator-new='],
   ...['output-indicator-old=', 'output-indicator-context='],
@@ -35,15 +74,75 @@ const DIFF_LONGS = [
 /** Revision walking and formatting (log, show, shortlog, rev-list). Left out: --show-signature (runs gpg). */
 const REVISION_SHORTS = 'iEFgmcrtn:L:';
 const REVISION_LONGS = [
-  ...['max-count=', 'skip=', 'since=', 'after=', 'since-as-filter=', 'until=', 'before=', 'author=', 'committer='],
-  ...['grep-reflog=', 'grep=', 'all-match', 'invert-grep', 'regexp-ignore-case', 'basic-regexp', 'extended-regexp'],
+  ...[
+    'max-count=',
+    'skip=',
+    'since=',
+    'after=',
+    'since-as-filter=',
+    'until=',
+    'before=',
+    'author=',
+    'committer=',
+  ],
+  ...[
+    'grep-reflog=',
+    'grep=',
+    'all-match',
+    'invert-grep',
+    'regexp-ignore-case',
+    'basic-regexp',
+    'extended-regexp',
+  ],
   ...['fixed-strings', 'perl-regexp', 'remove-empty', 'merges', 'no-merges', 'min-parents=', 'max-parents='],
-  ...['no-min-parents', 'no-max-parents', 'first-parent', 'exclude-first-parent-only', 'not', 'all', 'branches=?'],
-  ...['tags=?', 'remotes=?', 'glob=', 'exclude=', 'reflog', 'alternate-refs', 'single-worktree', 'ignore-missing'],
+  ...[
+    'no-min-parents',
+    'no-max-parents',
+    'first-parent',
+    'exclude-first-parent-only',
+    'not',
+    'all',
+    'branches=?',
+  ],
+  ...[
+    'tags=?',
+    'remotes=?',
+    'glob=',
+    'exclude=',
+    'reflog',
+    'alternate-refs',
+    'single-worktree',
+    'ignore-missing',
+  ],
   ...['cherry-mark', 'cherry-pick', 'left-only', 'right-only', 'cherry', 'walk-reflogs', 'merge', 'boundary'],
-  ...['simplify-by-decoration', 'show-pulls', 'full-history', 'dense', 'sparse', 'simplify-merges', 'ancestry-path=?'],
-  ...['date-order', 'author-date-order', 'topo-order', 'reverse', 'no-walk=?', 'do-walk', 'pretty=?', 'format='],
-  ...['abbrev-commit', 'no-abbrev-commit', 'oneline', 'encoding=', 'expand-tabs=?', 'no-expand-tabs', 'notes=?'],
+  ...[
+    'simplify-by-decoration',
+    'show-pulls',
+    'full-history',
+    'dense',
+    'sparse',
+    'simplify-merges',
+    'ancestry-path=?',
+  ],
+  ...[
+    'date-order',
+    'author-date-order',
+    'topo-order',
+    'reverse',
+    'no-walk=?',
+    'do-walk',
+    'pretty=?',
+    'format=',
+  ],
+  ...[
+    'abbrev-commit',
+    'no-abbrev-commit',
+    'oneline',
+    'encoding=',
+    'expand-tabs=?',
+    'no-expand-tabs',
+    'notes=?',
+  ],
   ...['no-notes', 'relative-date', 'date=', 'parents', 'children', 'left-right', 'graph', 'decorate=?'],
   ...['no-decorate', 'decorate-refs=', 'decorate-refs-exclude=', 'clear-decorations', 'source', 'mailmap'],
   ...['no-mailmap', 'use-mailmap', 'no-use-mailmap', 'full-diff', 'log-size', 'follow', 'diff-merges='],
@@ -68,7 +167,9 @@ function signatureReason(args: ParsedArgs): string | undefined {
 
 function noGlobs(args: ParsedArgs, what: string): string | undefined {
   const glob = args.operands.find((operand) => operand.glob);
-  return glob === undefined ? undefined : `${what} with the pattern ${glob.text} may get more operands than written`;
+  return glob === undefined
+    ? undefined
+    : `${what} with the pattern ${glob.text} may get more operands than written`;
 }
 
 /** `git branch NAME` creates a branch; with `--list` (or `-l`) names are patterns to list. */
@@ -77,7 +178,8 @@ const listing = (what: 'branch' | 'tag'): OperandRule => ({
   check: (args) =>
     noGlobs(args, `git ${what}`) ??
     signatureReason(args) ??
-    (args.operands.length === 0 || args.options.some((option) => option.name === 'l' || option.name === 'list')
+    (args.operands.length === 0 ||
+    args.options.some((option) => option.name === 'l' || option.name === 'list')
       ? undefined
       : `git ${what} with a name creates a ${what}`),
 });
@@ -92,7 +194,15 @@ const remoteListing: OperandRule = {
 };
 
 /** Words after `git config` that are subcommands in new git; only `list` and `get` read. */
-const CONFIG_SUBCOMMANDS = new Set(['list', 'get', 'set', 'unset', 'rename-section', 'remove-section', 'edit']);
+const CONFIG_SUBCOMMANDS = new Set([
+  'list',
+  'get',
+  'set',
+  'unset',
+  'rename-section',
+  'remove-section',
+  'edit',
+]);
 const CONFIG_READS = new Set(['get', 'get-all', 'get-regexp', 'list', 'l']);
 
 const configRead: OperandRule = {
@@ -130,8 +240,26 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
     name: 'status',
     shorts: 'sbvzu::',
     longs: [
-      ...['short', 'branch', 'show-stash', 'porcelain=?', 'long', 'verbose', 'untracked-files=?', 'ignore-submodules=?'],
-      ...['ignored=?', 'column=?', 'no-column', 'ahead-behind', 'no-ahead-behind', 'renames', 'no-renames', 'find-renames=?'],
+      ...[
+        'short',
+        'branch',
+        'show-stash',
+        'porcelain=?',
+        'long',
+        'verbose',
+        'untracked-files=?',
+        'ignore-submodules=?',
+      ],
+      ...[
+        'ignored=?',
+        'column=?',
+        'no-column',
+        'ahead-behind',
+        'no-ahead-behind',
+        'renames',
+        'no-renames',
+        'find-renames=?',
+      ],
     ],
   },
   {
@@ -163,7 +291,15 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
   {
     name: 'rev-list',
     shorts: REVISION_SHORTS,
-    longs: [...REVISION_LONGS, 'objects', 'objects-edge', 'no-object-names', 'timestamp', 'header', 'in-commit-order'],
+    longs: [
+      ...REVISION_LONGS,
+      'objects',
+      'objects-edge',
+      'no-object-names',
+      'timestamp',
+      'header',
+      'in-commit-order',
+    ],
     counts: true,
     operands: formatsOnly,
   },
@@ -171,8 +307,25 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
     name: 'blame',
     shorts: 'bcflnpsetwM::C::L:S:',
     longs: [
-      ...['incremental', 'porcelain', 'line-porcelain', 'root', 'show-stats', 'date=', 'abbrev=?', 'color-lines'],
-      ...['color-by-age', 'ignore-rev=', 'ignore-revs-file=', 'reverse', 'first-parent', 'encoding=', 'contents='],
+      ...[
+        'incremental',
+        'porcelain',
+        'line-porcelain',
+        'root',
+        'show-stats',
+        'date=',
+        'abbrev=?',
+        'color-lines',
+      ],
+      ...[
+        'color-by-age',
+        'ignore-rev=',
+        'ignore-revs-file=',
+        'reverse',
+        'first-parent',
+        'encoding=',
+        'contents=',
+      ],
       ...['score-debug', 'show-name', 'show-number', 'show-email', 'minimal'],
     ],
   },
@@ -180,8 +333,23 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
     name: 'rev-parse',
     shorts: 'q',
     longs: [
-      ...['show-toplevel', 'git-dir', 'absolute-git-dir', 'git-common-dir', 'abbrev-ref=?', 'short=?', 'verify'],
-      ...['quiet', 'symbolic', 'symbolic-full-name', 'is-inside-work-tree', 'is-inside-git-dir', 'is-bare-repository'],
+      ...[
+        'show-toplevel',
+        'git-dir',
+        'absolute-git-dir',
+        'git-common-dir',
+        'abbrev-ref=?',
+        'short=?',
+        'verify',
+      ],
+      ...[
+        'quiet',
+        'symbolic',
+        'symbolic-full-name',
+        'is-inside-work-tree',
+        'is-inside-git-dir',
+        'is-bare-repository',
+      ],
       ...['is-shallow-repository', 'show-prefix', 'show-cdup', 'show-superproject-working-tree', 'git-path='],
       ...['all', 'branches=?', 'tags=?', 'remotes=?', 'glob=', 'default=', 'revs-only', 'no-revs', 'flags'],
       ...['no-flags', 'sq', 'not', 'local-env-vars', 'shared-index-path', 'show-object-format=?', 'since='],
@@ -192,22 +360,66 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
     name: 'ls-files',
     shorts: 'cdmoiksuvtfzx:X:',
     longs: [
-      ...['cached', 'deleted', 'modified', 'others', 'ignored', 'stage', 'directory', 'no-empty-directory', 'unmerged'],
-      ...['killed', 'exclude=', 'exclude-from=', 'exclude-per-directory=', 'exclude-standard', 'error-unmatch'],
-      ...['with-tree=', 'full-name', 'recurse-submodules', 'abbrev=?', 'debug', 'eol', 'deduplicate', 'sparse', 'format='],
+      ...[
+        'cached',
+        'deleted',
+        'modified',
+        'others',
+        'ignored',
+        'stage',
+        'directory',
+        'no-empty-directory',
+        'unmerged',
+      ],
+      ...[
+        'killed',
+        'exclude=',
+        'exclude-from=',
+        'exclude-per-directory=',
+        'exclude-standard',
+        'error-unmatch',
+      ],
+      ...[
+        'with-tree=',
+        'full-name',
+        'recurse-submodules',
+        'abbrev=?',
+        'debug',
+        'eol',
+        'deduplicate',
+        'sparse',
+        'format=',
+      ],
     ],
   },
   {
     name: 'ls-tree',
     shorts: 'dtrlz',
-    longs: ['long', 'name-only', 'name-status', 'object-only', 'full-name', 'full-tree', 'abbrev=?', 'format='],
+    longs: [
+      'long',
+      'name-only',
+      'name-status',
+      'object-only',
+      'full-name',
+      'full-tree',
+      'abbrev=?',
+      'format=',
+    ],
   },
   {
     // --textconv and --filters run the filters the attributes name.
     name: 'cat-file',
     shorts: 'tspezZ',
     longs: [
-      ...['batch=?', 'batch-check=?', 'batch-command=?', 'batch-all-objects', 'buffer', 'unordered', 'follow-symlinks'],
+      ...[
+        'batch=?',
+        'batch-check=?',
+        'batch-command=?',
+        'batch-all-objects',
+        'buffer',
+        'unordered',
+        'follow-symlinks',
+      ],
       ...['allow-unknown-type', 'mailmap', 'no-mailmap', 'use-mailmap', 'no-use-mailmap'],
     ],
   },
@@ -215,7 +427,18 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
     name: 'describe',
     shorts: '',
     longs: [
-      ...['all', 'tags', 'contains', 'abbrev=?', 'candidates=', 'exact-match', 'debug', 'long', 'match=', 'exclude='],
+      ...[
+        'all',
+        'tags',
+        'contains',
+        'abbrev=?',
+        'candidates=',
+        'exact-match',
+        'debug',
+        'long',
+        'match=',
+        'exclude=',
+      ],
       ...['always', 'first-parent'],
     ],
   },
@@ -223,14 +446,44 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
   {
     name: 'show-ref',
     shorts: 'dsq',
-    longs: ['head', 'tags', 'branches', 'heads', 'verify', 'hash=?', 'abbrev=?', 'quiet', 'dereference', 'exists'],
+    longs: [
+      'head',
+      'tags',
+      'branches',
+      'heads',
+      'verify',
+      'hash=?',
+      'abbrev=?',
+      'quiet',
+      'dereference',
+      'exists',
+    ],
   },
   {
     name: 'for-each-ref',
     shorts: '',
     longs: [
-      ...['count=', 'shell', 'perl', 'python', 'tcl', 'sort=', 'format=', 'color=?', 'points-at=', 'merged=?'],
-      ...['no-merged=?', 'contains=?', 'no-contains=?', 'ignore-case', 'omit-empty', 'exclude=', 'include-root-refs'],
+      ...[
+        'count=',
+        'shell',
+        'perl',
+        'python',
+        'tcl',
+        'sort=',
+        'format=',
+        'color=?',
+        'points-at=',
+        'merged=?',
+      ],
+      ...[
+        'no-merged=?',
+        'contains=?',
+        'no-contains=?',
+        'ignore-case',
+        'omit-empty',
+        'exclude=',
+        'include-root-refs',
+      ],
     ],
     operands: formatsOnly,
   },
@@ -239,11 +492,43 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
     name: 'grep',
     shorts: 'aiIwvhHEGFPnlLcozqWpe:f:A:B:C:m:',
     longs: [
-      ...['cached', 'untracked', 'no-index', 'no-exclude-standard', 'exclude-standard', 'recurse-submodules', 'text'],
-      ...['no-textconv', 'ignore-case', 'max-depth=', 'word-regexp', 'invert-match', 'full-name', 'extended-regexp'],
-      ...['basic-regexp', 'perl-regexp', 'fixed-strings', 'line-number', 'column', 'files-with-matches', 'name-only'],
+      ...[
+        'cached',
+        'untracked',
+        'no-index',
+        'no-exclude-standard',
+        'exclude-standard',
+        'recurse-submodules',
+        'text',
+      ],
+      ...[
+        'no-textconv',
+        'ignore-case',
+        'max-depth=',
+        'word-regexp',
+        'invert-match',
+        'full-name',
+        'extended-regexp',
+      ],
+      ...[
+        'basic-regexp',
+        'perl-regexp',
+        'fixed-strings',
+        'line-number',
+        'column',
+        'files-with-matches',
+        'name-only',
+      ],
       ...['files-without-match', 'null', 'only-matching', 'count', 'color=?', 'no-color', 'break', 'heading'],
-      ...['show-function', 'context=', 'after-context=', 'before-context=', 'function-context', 'threads=', 'and'],
+      ...[
+        'show-function',
+        'context=',
+        'after-context=',
+        'before-context=',
+        'function-context',
+        'threads=',
+        'and',
+      ],
       ...['or', 'not', 'all-match', 'quiet', 'max-count=', 'recursive', 'no-recursive'],
     ],
     counts: true,
@@ -252,8 +537,27 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
     name: 'branch',
     shorts: 'arlv',
     longs: [
-      ...['list', 'all', 'remotes', 'verbose', 'show-current', 'color=?', 'no-color', 'column=?', 'no-column'],
-      ...['ignore-case', 'omit-empty', 'sort=', 'format=', 'points-at=', 'contains=', 'no-contains=', 'merged='],
+      ...[
+        'list',
+        'all',
+        'remotes',
+        'verbose',
+        'show-current',
+        'color=?',
+        'no-color',
+        'column=?',
+        'no-column',
+      ],
+      ...[
+        'ignore-case',
+        'omit-empty',
+        'sort=',
+        'format=',
+        'points-at=',
+        'contains=',
+        'no-contains=',
+        'merged=',
+      ],
       ...['no-merged='],
     ],
     operands: listing('branch'),
@@ -273,7 +577,19 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
     shorts: 'lz',
     longs: [
       ...['get', 'get-all', 'get-regexp', 'list', 'name-only', 'show-origin', 'show-scope', 'null', 'global'],
-      ...['system', 'local', 'worktree', 'type=', 'bool', 'int', 'path', 'default=', 'includes', 'no-includes', 'all'],
+      ...[
+        'system',
+        'local',
+        'worktree',
+        'type=',
+        'bool',
+        'int',
+        'path',
+        'default=',
+        'includes',
+        'no-includes',
+        'all',
+      ],
     ],
     operands: configRead,
   },
@@ -283,16 +599,36 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
     shorts: `${DIFF_SHORTS}`,
     longs: [...DIFF_LONGS, 'include-untracked', 'only-untracked', 'no-include-untracked'],
   },
-  { name: 'worktree list', shorts: 'vz', longs: ['porcelain', 'verbose', 'expire='], operands: noOperandsRule('worktree list') },
-  { name: 'reflog', shorts: REVISION_SHORTS, longs: REVISION_LONGS, counts: true, operands: noOperandsRule('reflog') },
-  { name: 'reflog show', shorts: REVISION_SHORTS, longs: REVISION_LONGS, counts: true, operands: formatsOnly },
+  {
+    name: 'worktree list',
+    shorts: 'vz',
+    longs: ['porcelain', 'verbose', 'expire='],
+    operands: noOperandsRule('worktree list'),
+  },
+  {
+    name: 'reflog',
+    shorts: REVISION_SHORTS,
+    longs: REVISION_LONGS,
+    counts: true,
+    operands: noOperandsRule('reflog'),
+  },
+  {
+    name: 'reflog show',
+    shorts: REVISION_SHORTS,
+    longs: REVISION_LONGS,
+    counts: true,
+    operands: formatsOnly,
+  },
   { name: 'count-objects', shorts: 'vH', longs: ['verbose', 'human-readable'] },
   { name: 'check-ignore', shorts: 'qvnz', longs: ['quiet', 'verbose', 'non-matching', 'no-index', 'stdin'] },
   { name: 'version', shorts: '', longs: ['build-options'] },
 ];
 
 const SUBCOMMANDS: ReadonlyMap<string, { spec: CommandSpec; table: OptionTable }> = new Map(
-  GIT_SUBCOMMANDS.map((spec) => [spec.name, { spec: { ...spec, name: `git ${spec.name}` }, table: optionTable(spec) }]),
+  GIT_SUBCOMMANDS.map((spec) => [
+    spec.name,
+    { spec: { ...spec, name: `git ${spec.name}` }, table: optionTable(spec) },
+  ]),
 );
 const GLOBAL_OPTIONS = new Set(GIT_GLOBAL_OPTIONS);
 
@@ -317,7 +653,6 @@ export function gitReason(
   const pair = args[index + 1] === undefined ? undefined : `${subcommand} ${args[index + 1]!.text}`;
   const twoWords = pair === undefined ? undefined : SUBCOMMANDS.get(pair);
   const entry = twoWords ?? SUBCOMMANDS.get(subcommand);
-  if (entry === undefined)
-    return `"git ${pair ?? subcommand}" is not a known read-only git command`;
+  if (entry === undefined) return `"git ${pair ?? subcommand}" is not a known read-only git command`;
   return argumentsReason(entry.spec, entry.table, args.slice(index + (twoWords === undefined ? 1 : 2)));
 }

@@ -3,7 +3,9 @@ import type { OperandRule, ParsedArgs } from './spec.ts';
 /** Globs are refused wherever operands are counted: `uniq src/*` may expand to `uniq in out`. */
 function literal(args: ParsedArgs, command: string): string | undefined {
   const glob = args.operands.find((operand) => operand.glob);
-  return glob === undefined ? undefined : `${command} with the pattern ${glob.text} may get more operands than written`;
+  return glob === undefined
+    ? undefined
+    : `${command} with the pattern ${glob.text} may get more operands than written`;
 }
 
 export const noOperands = (command: string, why: string): OperandRule => ({
@@ -38,15 +40,20 @@ export const commandLookup: OperandRule = {
       : 'command without -v or -V runs another command'),
 };
 
-/** `jq -n env`, `$ENV.AWS_SECRET_ACCESS_KEY`: the program prints the environment, secrets included. */
-const JQ_ENVIRONMENT = /\benv\b|\$ENV\b|\$__prog/;
+/**
+ * `jq -n env`, `$ENV.AWS_SECRET_ACCESS_KEY`: the program prints the environment, secrets
+ * included. `import` and `include` load modules and data files from paths we do not see.
+ */
+const JQ_ENVIRONMENT = /\b(?:env|import|include)\b|\$ENV\b|\$__prog/;
 
 export const jqProgram: OperandRule = {
-  says: 'the program (first operand) is not a pattern and does not use `env` or `$ENV` (the environment holds secrets)',
+  says: 'the program (first operand) is not a pattern and uses no `env`, `$ENV` (the environment holds secrets), `import` or `include`',
   check: (args) => {
     const program = args.operands[0];
     if (program === undefined) return undefined;
     if (program.glob) return `jq's program ${program.text} is a pattern`;
-    return JQ_ENVIRONMENT.test(program.text) ? 'jq env and $ENV print the environment, secrets included' : undefined;
+    return JQ_ENVIRONMENT.test(program.text)
+      ? 'the jq program uses env, $ENV, import or include: the environment holds secrets, modules are files we do not see'
+      : undefined;
   },
 };

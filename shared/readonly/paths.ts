@@ -46,7 +46,10 @@ function globMatches(pattern: string, name: string): boolean {
       const close = pattern.indexOf(']', index + 2);
       if (close === -1) source += '\\[';
       else {
-        const body = pattern.slice(index + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        const body = pattern
+          .slice(index + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\');
         source += `[${body}]`;
         index = close;
       }

@@ -71,7 +71,8 @@ export function optionTable(spec: CommandSpec): OptionTable {
   const shorts = new Map<string, ValueKind>();
   for (let index = 0; index < spec.shorts.length; index += 1) {
     const letter = spec.shorts[index]!;
-    if (letter === ':' || shorts.has(letter)) throw new Error(`${spec.name}: bad short options ${spec.shorts}`);
+    if (letter === ':' || shorts.has(letter))
+      throw new Error(`${spec.name}: bad short options ${spec.shorts}`);
     let kind: ValueKind = 'flag';
     if (spec.shorts[index + 1] === ':') {
       kind = spec.shorts[index + 2] === ':' ? 'attached' : 'value';
@@ -84,7 +85,10 @@ export function optionTable(spec: CommandSpec): OptionTable {
     const match = /^([a-z0-9][a-z0-9-]*)(=|=\?|==)?$/.exec(written);
     if (match === null || longs.has(match[1]!)) throw new Error(`${spec.name}: bad long option ${written}`);
     const suffix = match[2];
-    longs.set(match[1]!, suffix === '=' ? 'value' : suffix === '=?' ? 'attached' : suffix === '==' ? 'two' : 'flag');
+    longs.set(
+      match[1]!,
+      suffix === '=' ? 'value' : suffix === '=?' ? 'attached' : suffix === '==' ? 'two' : 'flag',
+    );
   }
   return { shorts, longs };
 }
