@@ -18,6 +18,22 @@ const CHECKSUM = [
   'warn',
 ];
 
+/** grep, and its egrep and fgrep spellings. */
+const GREP: CommandSpec = {
+  name: 'grep',
+  shorts: 'EFGPiyvwxcLloqsbHhnTZzaIrRUuVe:f:m:A:B:C:d:D:',
+  longs: [
+    ...['extended-regexp', 'fixed-strings', 'basic-regexp', 'perl-regexp', 'regexp=', 'file=', 'ignore-case'],
+    ...['no-ignore-case', 'word-regexp', 'line-regexp', 'null-data', 'no-messages', 'invert-match'],
+    ...['max-count=', 'byte-offset', 'line-number', 'no-line-number', 'line-buffered', 'with-filename'],
+    ...['no-filename', 'label=', 'only-matching', 'quiet', 'silent', 'binary-files=', 'text', 'directories='],
+    ...['devices=', 'recursive', 'dereference-recursive', 'include=', 'exclude=', 'exclude-from='],
+    ...['exclude-dir=', 'files-without-match', 'files-with-matches', 'count', 'initial-tab', 'null'],
+    ...['before-context=', 'after-context=', 'context=', 'color=?', 'colour=?', 'binary', 'help', 'version'],
+  ],
+  counts: true,
+};
+
 /**
  * Programs that only read (or only print), each with every option it may carry: one entry per
  * program, checked against its manual (GNU coreutils, util-linux, procps, ripgrep, jq). An option
@@ -169,46 +185,9 @@ export const READ_ONLY_PROGRAMS: readonly CommandSpec[] = [
   },
   { name: 'which', shorts: 'as', longs: [] },
   // Searching.
-  {
-    name: 'grep',
-    shorts: 'EFGPiyvwxcLloqsbHhnTZzaIrRUuVe:f:m:A:B:C:d:D:',
-    longs: [
-      ...[
-        'extended-regexp',
-        'fixed-strings',
-        'basic-regexp',
-        'perl-regexp',
-        'regexp=',
-        'file=',
-        'ignore-case',
-      ],
-      ...['no-ignore-case', 'word-regexp', 'line-regexp', 'null-data', 'no-messages', 'invert-match'],
-      ...['max-count=', 'byte-offset', 'line-number', 'no-line-number', 'line-buffered', 'with-filename'],
-      ...[
-        'no-filename',
-        'label=',
-        'only-matching',
-        'quiet',
-        'silent',
-        'binary-files=',
-        'text',
-        'directories=',
-      ],
-      ...['devices=', 'recursive', 'dereference-recursive', 'include=', 'exclude=', 'exclude-from='],
-      ...['exclude-dir=', 'files-without-match', 'files-with-matches', 'count', 'initial-tab', 'null'],
-      ...[
-        'before-context=',
-        'after-context=',
-        'context=',
-        'color=?',
-        'colour=?',
-        'binary',
-        'help',
-        'version',
-      ],
-    ],
-    counts: true,
-  },
+  GREP,
+  { ...GREP, name: 'egrep' },
+  { ...GREP, name: 'fgrep' },
   {
     // --pre and --pre-glob run a program on every file, --hostname-bin runs one, -z/--search-zip
     // runs decompressors: all left out.
