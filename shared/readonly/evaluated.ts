@@ -49,7 +49,7 @@ export const printfFormat: OperandRule = {
   says: 'no option (`-v` assigns to a variable whose subscript bash evaluates); `--` is fine',
   check: ({ operands }) => {
     const first = operands[0]?.text;
-    if (first !== undefined && first.startsWith('-') && first !== '--' && first !== '-')
+    if (first?.startsWith('-') && first !== '--' && first !== '-')
       return `printf ${first} assigns to a variable, and bash evaluates its subscript`;
     return undefined;
   },

@@ -123,12 +123,12 @@ describe('isReadOnlyCommand: not reads, with the reason', () => {
     ["sed 's/a/b/w /dev/stdout' f", /s\/\/\/w/],
     ["sed '/x/{p' f", /not closed/],
     ["sed 'a x\\' f", /backslash/],
-    ["awk 'BEGIN{system(\"id\")}'", /system/],
-    ["awk '{print x++ / 2 > \"out\" / 1}'", /writes its output/],
-    ["awk '{print | \"sh\"}'", /pipes/],
+    ['awk \'BEGIN{system("id")}\'', /system/],
+    ['awk \'{print x++ / 2 > "out" / 1}\'', /writes its output/],
+    ['awk \'{print | "sh"}\'', /pipes/],
     ['awk', /no program/],
     ['jq -n env', /env/],
-    ['jq -n \'$ENV\'', /env/],
+    ["jq -n '$ENV'", /env/],
   ])('%j', (command, reason) => {
     const verdict = judge(command);
     expect(verdict.reason).toMatch(reason);
