@@ -25,6 +25,9 @@ const PROGRAMS: ReadonlyMap<string, { spec: CommandSpec; table: OptionTable }> =
  */
 const SYSTEM_DIRECTORY = /^\/(?:usr\/)?bin\/([^/]+)$/;
 
+/** Readers that may walk whole trees' contents (rg always, grep with -r); after a cd out of cwd, refused. */
+const WALKERS = new Set(['rg', 'grep', 'egrep', 'fgrep']);
+
 /** `{fd}>file` opens a descriptor into a variable, and bash may evaluate its subscript. */
 const DESCRIPTOR_VARIABLE = /^\{[^}]*\}$/;
 
@@ -60,6 +63,9 @@ export function isReadOnlyCommand(analysis: ShellAnalysis, cwd?: string): ReadOn
         .find((found) => found !== undefined);
       if (reached !== undefined) return no(reached);
     }
+    // `cd / && rg TOKEN` walks /proc from wherever the cd went.
+    if (outside && WALKERS.has(name!))
+      return no(`${name} walks directories after a cd that may leave the working directory, perhaps from /`);
     if (name === 'git' && outside)
       return no(
         'git runs after a cd that may leave the working directory, with another repository’s configuration',

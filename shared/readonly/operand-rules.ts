@@ -57,3 +57,24 @@ export const jqProgram: OperandRule = {
       : undefined;
   },
 };
+
+/** `/`, `//.`, `..`, `../..`: a directory that may be the root, under which /proc lies. */
+export function mayBeRoot(word: string): boolean {
+  const parts = word.split(/\/+/).filter((part) => part !== '.' && part !== '');
+  return parts.every((part) => part === '..') && (word.startsWith('/') || parts.length > 0);
+}
+
+/**
+ * A reader that walks directories (`rg`, `grep -r`) from the root reads every process's
+ * `/proc/<pid>/environ`: it may not start at a directory that may be `/`.
+ */
+export const walksNoRoot = (command: string, recursive: (args: ParsedArgs) => boolean): OperandRule => ({
+  says: 'when it walks directories, no starting directory that may be `/` (`/`, `..`), under which /proc lies',
+  check: (args) => {
+    if (!recursive(args)) return undefined;
+    const root = args.operands.find((operand) => mayBeRoot(operand.text));
+    return root === undefined
+      ? undefined
+      : `${command} would walk ${root.text}, which may be / and holds /proc`;
+  },
+});

@@ -1,7 +1,14 @@
 import { awkProgram } from './awk.ts';
 import { bracketExpression, printfFormat, testExpression } from './evaluated.ts';
 import { findExpression } from './find.ts';
-import { atMostOneOperand, commandLookup, dateFormat, jqProgram, noOperands } from './operand-rules.ts';
+import {
+  atMostOneOperand,
+  commandLookup,
+  dateFormat,
+  jqProgram,
+  noOperands,
+  walksNoRoot,
+} from './operand-rules.ts';
 import { sedScript } from './sed.ts';
 import type { CommandSpec } from './spec.ts';
 
@@ -32,6 +39,13 @@ const GREP: CommandSpec = {
     ...['before-context=', 'after-context=', 'context=', 'color=?', 'colour=?', 'binary', 'help', 'version'],
   ],
   counts: true,
+  operands: walksNoRoot('grep', ({ options }) =>
+    options.some(
+      (option) =>
+        ['r', 'R', 'recursive', 'dereference-recursive'].includes(option.name) ||
+        ((option.name === 'd' || option.name === 'directories') && option.value === 'recurse'),
+    ),
+  ),
 };
 
 /**
@@ -222,6 +236,7 @@ export const READ_ONLY_PROGRAMS: readonly CommandSpec[] = [
       ...['unrestricted', 'vimgrep', 'word-regexp', 'invert-match', 'no-config', 'byte-offset', 'threads='],
       ...['one-file-system', 'no-unicode', 'crlf', 'null-data', 'help', 'version'],
     ],
+    operands: walksNoRoot('rg', () => true),
   },
   {
     // fd runs programs with -x/--exec, -X/--exec-batch and -l/--list-details (ls): left out.

@@ -108,6 +108,12 @@ const classes: Readonly<Record<string, readonly string[]>> = {
     'strings /proc/self/environ',
     'sort /proc/self/cmdline',
     'grep -f /proc/self/environ x',
+    'grep -r AWS_SECRET /',
+    'grep -rh KEY //.',
+    'rg TOKEN /',
+    'rg TOKEN ../../../..',
+    'cd / && rg TOKEN',
+    'cd / && grep -r TOKEN .',
   ],
   'sed runs or writes': [
     "sed '1e id' f",
