@@ -40,6 +40,7 @@ function callerOf(c: Context<AppEnv>): SessionCaller {
     policyVersion: principal.policyVersion,
     actor: principal.role,
     tokenId: principal.tokenId,
+    label: principal.label ?? null,
   };
 }
 
