@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ClaudePermissionRequestOutput, ClaudePreToolUseOutput } from '../../shared/contract/index.ts';
 import permissionRequestRead from '../fixtures/claude/permission-request-read.json' with { type: 'json' };
 import preToolUseRead from '../fixtures/claude/pre-tool-use-read.json' with { type: 'json' };
 import {
@@ -89,8 +90,7 @@ const permissionRequest = (f: Fixture) => ({ ...structuredClone(permissionReques
 
 /** The owner's hook is decided on its merits (the read is allowed); anyone else's is its own session's. */
 const hookVerdict =
-  (decisionOf: (answer: Record<string, any>) => { behavior: string; text: string }) =>
-  (caller: Caller, body: string) => {
+  (decisionOf: (answer: unknown) => { behavior: string; text: string }) => (caller: Caller, body: string) => {
     const { behavior, text } = decisionOf(JSON.parse(body));
     if (caller === 'otherAgent') {
       expect(behavior).toBe('deny');
@@ -195,10 +195,11 @@ const routes: Route[] = [
     request: (f) => ({ method: 'POST', path: '/hooks/claude/pre-tool-use?wait=0', body: preToolUse(f) }),
     expect: { ...refusedAuth, owner: 200, otherAgent: 200, approver: 403, admin: 200, otherWorkspace: 200 },
     creates: true,
-    verdict: hookVerdict((answer) => ({
-      behavior: answer.hookSpecificOutput.permissionDecision,
-      text: answer.hookSpecificOutput.permissionDecisionReason,
-    })),
+    verdict: hookVerdict((answer) => {
+      const { permissionDecision, permissionDecisionReason } =
+        ClaudePreToolUseOutput.parse(answer).hookSpecificOutput;
+      return { behavior: permissionDecision, text: permissionDecisionReason ?? '' };
+    }),
   },
   {
     name: 'POST hooks/claude/permission-request',
@@ -209,10 +210,10 @@ const routes: Route[] = [
     }),
     expect: { ...refusedAuth, owner: 200, otherAgent: 200, approver: 403, admin: 200, otherWorkspace: 200 },
     creates: true,
-    verdict: hookVerdict((answer) => ({
-      behavior: answer.hookSpecificOutput.decision.behavior,
-      text: answer.hookSpecificOutput.decision.message ?? '',
-    })),
+    verdict: hookVerdict((answer) => {
+      const { decision } = ClaudePermissionRequestOutput.parse(answer).hookSpecificOutput;
+      return { behavior: decision.behavior, text: decision.behavior === 'deny' ? decision.message : '' };
+    }),
   },
 ];
 
