@@ -35,8 +35,8 @@ const call = (sid: string, token: string, id = uid('c')) =>
 
 const detail = (sid: string) => expectJson<SessionView>(200, `/sessions/${sid}`, { token: t.approver });
 
-const hook = (sid: string, token: string, permissionMode = 'default') =>
-  api('/hooks/claude/pre-tool-use?wait=0', {
+const hook = (sid: string, token: string, permissionMode = 'default', query = '') =>
+  api(`/hooks/claude/pre-tool-use?wait=0${query}`, {
     token,
     body: {
       ...structuredClone(preToolUseRead),
@@ -101,8 +101,13 @@ describe('the owner', () => {
     const sid = uid('s');
     await call(sid, a.token).then(statusOf);
     const before = await auditEvents(t, sid);
-    for (const mode of ['bypassPermissions', 'acceptEdits', 'plan', 'default']) {
-      const res = await hook(sid, b.token, mode);
+    const tries = ['bypassPermissions', 'acceptEdits', 'plan', 'default'].flatMap((mode) => [
+      { mode, query: '' },
+      // `mode=relay`: no declaration first, straight to the call.
+      { mode, query: '&mode=relay' },
+    ]);
+    for (const { mode, query } of tries) {
+      const res = await hook(sid, b.token, mode, query);
       expect(res.status).toBe(200);
       const answer = ClaudePreToolUseOutput.parse(await res.json()).hookSpecificOutput;
       expect(answer.permissionDecision).toBe('deny');
