@@ -20,8 +20,28 @@ import {
  * belongs to the agent token that created it; to another agent token of the same workspace it
  * does not exist — the same 404, byte for byte, as a session never created.
  */
-type Caller = 'owner' | 'otherAgent' | 'approver' | 'admin' | 'otherWorkspace' | 'revoked' | 'none';
-const callers: Caller[] = ['owner', 'otherAgent', 'approver', 'admin', 'otherWorkspace', 'revoked', 'none'];
+type Caller =
+  | 'owner'
+  | 'otherAgent'
+  | 'approver'
+  | 'admin'
+  | 'otherWorkspace'
+  | 'otherWorkspaceAdmin'
+  | 'revoked'
+  | 'none';
+const callers: Caller[] = [
+  'owner',
+  'otherAgent',
+  'approver',
+  'admin',
+  'otherWorkspace',
+  'otherWorkspaceAdmin',
+  'revoked',
+  'none',
+];
+
+/** The callers who may act on the owner's session. */
+const insiders: readonly Caller[] = ['owner', 'approver', 'admin'];
 
 let t: Team;
 /** Another agent token of `t`'s workspace. */
@@ -50,6 +70,8 @@ function tokenOf(caller: Caller): string | null {
       return t.admin;
     case 'otherWorkspace':
       return foreigner.agent;
+    case 'otherWorkspaceAdmin':
+      return foreigner.admin;
     case 'revoked':
       return revoked;
     case 'none':
@@ -96,7 +118,7 @@ const hookVerdict =
       expect(behavior).toBe('deny');
       expect(text).toContain('belongs to another agent token');
     } else {
-      // The owner, the admin and another workspace's agent (whose own session this id names).
+      // The owner, the admin, and another workspace's tokens (whose own session this id names).
       expect(behavior).toBe('allow');
     }
   };
@@ -109,23 +131,55 @@ const routes: Route[] = [
       path: `/sessions/${sid}/tool-calls`,
       body: readingCall(uid('c')),
     }),
-    expect: { ...refusedAuth, owner: 200, otherAgent: 404, approver: 403, admin: 200, otherWorkspace: 200 },
+    expect: {
+      ...refusedAuth,
+      owner: 200,
+      otherAgent: 404,
+      approver: 403,
+      admin: 200,
+      otherWorkspace: 200,
+      otherWorkspaceAdmin: 200,
+    },
     creates: true,
   },
   {
     name: 'GET tool-call',
     request: ({ sid }) => ({ method: 'GET', path: `/sessions/${sid}/tool-calls/p` }),
-    expect: { ...refusedAuth, owner: 200, otherAgent: 404, approver: 403, admin: 200, otherWorkspace: 404 },
+    expect: {
+      ...refusedAuth,
+      owner: 200,
+      otherAgent: 404,
+      approver: 403,
+      admin: 200,
+      otherWorkspace: 404,
+      otherWorkspaceAdmin: 404,
+    },
   },
   {
     name: 'GET tool-call that does not exist',
     request: ({ sid }) => ({ method: 'GET', path: `/sessions/${sid}/tool-calls/nope` }),
-    expect: { ...refusedAuth, owner: 404, otherAgent: 404, approver: 403, admin: 404, otherWorkspace: 404 },
+    expect: {
+      ...refusedAuth,
+      owner: 404,
+      otherAgent: 404,
+      approver: 403,
+      admin: 404,
+      otherWorkspace: 404,
+      otherWorkspaceAdmin: 404,
+    },
   },
   {
     name: 'DELETE tool-call',
     request: ({ sid }) => ({ method: 'DELETE', path: `/sessions/${sid}/tool-calls/p` }),
-    expect: { ...refusedAuth, owner: 200, otherAgent: 404, approver: 403, admin: 200, otherWorkspace: 404 },
+    expect: {
+      ...refusedAuth,
+      owner: 200,
+      otherAgent: 404,
+      approver: 403,
+      admin: 200,
+      otherWorkspace: 404,
+      otherWorkspaceAdmin: 404,
+    },
   },
   {
     name: 'POST tool-call result',
@@ -134,28 +188,68 @@ const routes: Route[] = [
       path: `/sessions/${sid}/tool-calls/r/result`,
       body: { status: 'ok' },
     }),
-    expect: { ...refusedAuth, owner: 200, otherAgent: 404, approver: 403, admin: 200, otherWorkspace: 404 },
+    expect: {
+      ...refusedAuth,
+      owner: 200,
+      otherAgent: 404,
+      approver: 403,
+      admin: 200,
+      otherWorkspace: 404,
+      otherWorkspaceAdmin: 404,
+    },
   },
   {
     name: 'PUT session',
     request: ({ sid }) => ({ method: 'PUT', path: `/sessions/${sid}`, body: { title: 'declared' } }),
-    expect: { ...refusedAuth, owner: 200, otherAgent: 404, approver: 403, admin: 200, otherWorkspace: 200 },
+    expect: {
+      ...refusedAuth,
+      owner: 200,
+      otherAgent: 404,
+      approver: 403,
+      admin: 200,
+      otherWorkspace: 200,
+      otherWorkspaceAdmin: 200,
+    },
     creates: true,
   },
   {
     name: 'GET session',
     request: ({ sid }) => ({ method: 'GET', path: `/sessions/${sid}` }),
-    expect: { ...refusedAuth, owner: 403, otherAgent: 403, approver: 200, admin: 200, otherWorkspace: 403 },
+    expect: {
+      ...refusedAuth,
+      owner: 403,
+      otherAgent: 403,
+      approver: 200,
+      admin: 200,
+      otherWorkspace: 403,
+      otherWorkspaceAdmin: 404,
+    },
   },
   {
     name: 'GET sessions (list)',
     request: () => ({ method: 'GET', path: '/sessions' }),
-    expect: { ...refusedAuth, owner: 403, otherAgent: 403, approver: 200, admin: 200, otherWorkspace: 403 },
+    expect: {
+      ...refusedAuth,
+      owner: 403,
+      otherAgent: 403,
+      approver: 200,
+      admin: 200,
+      otherWorkspace: 403,
+      otherWorkspaceAdmin: 200,
+    },
   },
   {
     name: 'PUT mode',
     request: ({ sid }) => ({ method: 'PUT', path: `/sessions/${sid}/mode`, body: { mode: 'plan' } }),
-    expect: { ...refusedAuth, owner: 403, otherAgent: 403, approver: 200, admin: 200, otherWorkspace: 403 },
+    expect: {
+      ...refusedAuth,
+      owner: 403,
+      otherAgent: 403,
+      approver: 200,
+      admin: 200,
+      otherWorkspace: 403,
+      otherWorkspaceAdmin: 404,
+    },
   },
   {
     name: 'POST interaction-respond',
@@ -164,12 +258,28 @@ const routes: Route[] = [
       path: `/sessions/${sid}/interaction-respond`,
       body: { interaction_id: interactionId, answer: { decision: 'approve' } },
     }),
-    expect: { ...refusedAuth, owner: 403, otherAgent: 403, approver: 200, admin: 200, otherWorkspace: 403 },
+    expect: {
+      ...refusedAuth,
+      owner: 403,
+      otherAgent: 403,
+      approver: 200,
+      admin: 200,
+      otherWorkspace: 403,
+      otherWorkspaceAdmin: 404,
+    },
   },
   {
     name: 'GET events (SSE)',
     request: ({ sid }) => ({ method: 'GET', path: `/sessions/${sid}/events` }),
-    expect: { ...refusedAuth, owner: 200, otherAgent: 404, approver: 200, admin: 200, otherWorkspace: 404 },
+    expect: {
+      ...refusedAuth,
+      owner: 200,
+      otherAgent: 404,
+      approver: 200,
+      admin: 200,
+      otherWorkspace: 404,
+      otherWorkspaceAdmin: 404,
+    },
   },
   {
     name: 'GET events (WebSocket)',
@@ -178,22 +288,54 @@ const routes: Route[] = [
       path: `/sessions/${sid}/events`,
       headers: { upgrade: 'websocket' },
     }),
-    expect: { ...refusedAuth, owner: 101, otherAgent: 404, approver: 101, admin: 101, otherWorkspace: 404 },
+    expect: {
+      ...refusedAuth,
+      owner: 101,
+      otherAgent: 404,
+      approver: 101,
+      admin: 101,
+      otherWorkspace: 404,
+      otherWorkspaceAdmin: 404,
+    },
   },
   {
     name: 'GET audit',
     request: ({ sid }) => ({ method: 'GET', path: `/sessions/${sid}/audit` }),
-    expect: { ...refusedAuth, owner: 403, otherAgent: 403, approver: 200, admin: 200, otherWorkspace: 403 },
+    expect: {
+      ...refusedAuth,
+      owner: 403,
+      otherAgent: 403,
+      approver: 200,
+      admin: 200,
+      otherWorkspace: 403,
+      otherWorkspaceAdmin: 404,
+    },
   },
   {
     name: 'GET audit (JSON Lines)',
     request: ({ sid }) => ({ method: 'GET', path: `/sessions/${sid}/audit?format=jsonl` }),
-    expect: { ...refusedAuth, owner: 403, otherAgent: 403, approver: 200, admin: 200, otherWorkspace: 403 },
+    expect: {
+      ...refusedAuth,
+      owner: 403,
+      otherAgent: 403,
+      approver: 200,
+      admin: 200,
+      otherWorkspace: 403,
+      otherWorkspaceAdmin: 404,
+    },
   },
   {
     name: 'POST hooks/claude/pre-tool-use',
     request: (f) => ({ method: 'POST', path: '/hooks/claude/pre-tool-use?wait=0', body: preToolUse(f) }),
-    expect: { ...refusedAuth, owner: 200, otherAgent: 200, approver: 403, admin: 200, otherWorkspace: 200 },
+    expect: {
+      ...refusedAuth,
+      owner: 200,
+      otherAgent: 200,
+      approver: 403,
+      admin: 200,
+      otherWorkspace: 200,
+      otherWorkspaceAdmin: 200,
+    },
     creates: true,
     verdict: hookVerdict((answer) => {
       const { permissionDecision, permissionDecisionReason } =
@@ -208,7 +350,15 @@ const routes: Route[] = [
       path: '/hooks/claude/permission-request?wait=0',
       body: permissionRequest(f),
     }),
-    expect: { ...refusedAuth, owner: 200, otherAgent: 200, approver: 403, admin: 200, otherWorkspace: 200 },
+    expect: {
+      ...refusedAuth,
+      owner: 200,
+      otherAgent: 200,
+      approver: 403,
+      admin: 200,
+      otherWorkspace: 200,
+      otherWorkspaceAdmin: 200,
+    },
     creates: true,
     verdict: hookVerdict((answer) => {
       const { decision } = ClaudePermissionRequestOutput.parse(answer).hookSpecificOutput;
@@ -266,7 +416,7 @@ describe('session routes × callers', () => {
       expect(answer.contentType).toBe(missing.contentType);
     }
     if (status === 200 && run.verdict) run.verdict(caller, answer.body);
-    if (caller === 'otherAgent' || caller === 'otherWorkspace' || status >= 400) {
+    if (status >= 400 || !insiders.includes(caller)) {
       // Refused, or answered as another workspace's own session: the owner's session is untouched.
       expect(await auditEvents(t, sid)).toEqual(before);
     }
