@@ -42,9 +42,18 @@ export type SessionDeclaration = z.infer<typeof SessionDeclaration>;
 /** `PUT /sessions/{sid}/mode`: an approver switches mode. */
 export const ModeChangeRequest = z.object({ mode: z.string().min(1).max(limits.labelLength) });
 
+/**
+ * The agent token a session belongs to (DESIGN §3): the first to declare it or send it a call.
+ * Every other agent token finds no such session. `null` until an agent token touches it.
+ */
+export const SessionOwner = z.object({ tokenId: z.string(), label: z.string().nullable() });
+export type SessionOwner = z.infer<typeof SessionOwner>;
+
 /** What approvers see of a session. */
 export const SessionView = z.object({
   sessionId: SessionId,
+  /** Optional: views stored before sessions had owners lack it. */
+  owner: SessionOwner.nullable().optional(),
   title: z.string().nullable(),
   agent: z.string().nullable(),
   /** The selected mode's id (a declared id or an engine mode). */

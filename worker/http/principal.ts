@@ -5,6 +5,8 @@ export interface Principal {
   workspaceId: string;
   tokenId: string;
   role: Role;
+  /** The token's label (`POST /tokens {label}`), shown as a session's owner; absent for the bootstrap token. */
+  label?: string | null;
   /** Bumped by the WorkspaceDO on every change of workspace permissions or global grants. */
   policyVersion: number;
 }

@@ -31,7 +31,11 @@ const AuditQuery = z.object({
   tail: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
-/** The caller as the session sees it; the session id is validated here, before any object is touched. */
+/**
+ * The caller as the session sees it; the session id is validated here, before any object is
+ * touched. Whether the caller may reach the session at all (an agent token only its own, DESIGN
+ * §3) the session decides, on every request: see `worker/session/ownership.ts`.
+ */
 function callerOf(c: Context<AppEnv>): SessionCaller {
   const principal = c.var.principal;
   return {
@@ -40,6 +44,7 @@ function callerOf(c: Context<AppEnv>): SessionCaller {
     policyVersion: principal.policyVersion,
     actor: principal.role,
     tokenId: principal.tokenId,
+    label: principal.label ?? null,
   };
 }
 
@@ -197,9 +202,11 @@ export const sessionRouteDocs: RouteDoc[] = [
     method: 'put',
     path: '/sessions/{sid}',
     role: ['agent', 'admin'],
-    summary: 'Declare or update the session: title, agent, modes, mode, permissions (any dialect)',
+    summary:
+      'Declare or update the session: title, agent, modes, mode, permissions (any dialect); 404 for a session of another agent token',
     request: SessionDeclaration,
     response: SessionView,
+    errors: [400, 403, 404],
   },
   {
     method: 'get',

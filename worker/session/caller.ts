@@ -14,6 +14,8 @@ export interface SessionCaller {
   actor: z.infer<typeof Actor>;
   /** The caller's token id, recorded with an "always allow" so the workspace can say who approved it. */
   tokenId?: string;
+  /** The caller's token label, kept as the session owner's label when an agent creates or claims it. */
+  label?: string | null;
 }
 
 /**

@@ -67,4 +67,10 @@ export const migrations: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  // Sessions belong to the agent token that created them (issue 15). A session stored before
+  // this has no owner; the first agent token that touches it claims it.
+  `
+  ALTER TABLE meta ADD COLUMN owner_token_id TEXT;
+  ALTER TABLE meta ADD COLUMN owner_label TEXT;
+  `,
 ];

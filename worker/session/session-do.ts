@@ -25,6 +25,7 @@ import { GrantDelivery } from './grant-delivery.ts';
 import { expireDue, newInteractionId, openInteraction, resolveInteraction } from './lifecycle.ts';
 import { modeInForce } from './modes.ts';
 import { Notifier } from './notifier.ts';
+import { missingSession, ownerOf, sessionAccess } from './ownership.ts';
 import { PolicyCache } from './policy.ts';
 import type { SessionMeta, ToolCallRecord } from './records.ts';
 import { ok, type Result, refuse } from './result.ts';
@@ -37,6 +38,9 @@ import { Waiters } from './waiters.ts';
 export type ToolCallSubmission = Omit<ToolCallRequest, 'wait'>;
 
 const replayPage = 500;
+
+/** A missing session's refusal, which an agent token also gets for a session not its own. */
+const missing = (caller: SessionCaller) => missingSession(caller.sessionId);
 
 /**
  * One agent session (DESIGN §2, §6): its plan and mode, its tool calls, at most one active
@@ -92,15 +96,13 @@ export class SessionDO extends DurableObject<Env> {
     await this.#starting;
   }
 
-  /** Initialises, checks the caller addresses this very session, and expires what is overdue. */
+  /** Initialises, checks the caller may see this very session, and expires what is overdue. */
   async #enter(caller: SessionCaller): Promise<Result<SessionMeta | null>> {
     await this.#ensureInitialized();
-    const meta = this.#store.meta();
-    if (meta && (meta.workspaceId !== caller.workspaceId || meta.sessionId !== caller.sessionId)) {
-      return refuse.notFound(`session "${caller.sessionId}" not found`);
-    }
+    const admitted = this.#admit(caller);
+    if (!admitted.ok) return admitted;
     this.#workspaceId ??= caller.workspaceId;
-    if (!meta) return ok(null);
+    if (!admitted.value) return ok(null);
     this.#expireOverdue();
     return ok(this.#store.meta());
   }
@@ -108,8 +110,38 @@ export class SessionDO extends DurableObject<Env> {
   async #enterExisting(caller: SessionCaller): Promise<Result<SessionMeta>> {
     const entered = await this.#enter(caller);
     if (!entered.ok) return entered;
-    if (!entered.value) return refuse.notFound(`session "${caller.sessionId}" not found`);
+    if (!entered.value) return missing(caller);
     return ok(entered.value);
+  }
+
+  /**
+   * Is the stored session (if any) this caller's to reach? The right workspace and id, and for an
+   * agent token its own session — or one no agent token owns yet, which it claims here. An owner
+   * never changes once set, so a session that exists on entry stays admitted; the routes that
+   * create a session call this again after each `await`, since another agent token may have
+   * created it meanwhile. Synchronous, so what it found holds until the caller's next `await`.
+   */
+  #admit(caller: SessionCaller): Result<SessionMeta | null> {
+    const meta = this.#store.meta();
+    if (!meta) return ok(null);
+    if (meta.workspaceId !== caller.workspaceId || meta.sessionId !== caller.sessionId)
+      return missing(caller);
+    const access = sessionAccess(this.#store.owner(), caller);
+    if (access.kind === 'hidden') return missing(caller);
+    if (access.kind === 'claim') {
+      this.#commit((commit) => {
+        this.#store.claimOwner(access.owner);
+        // The session list and the detail show the owner.
+        commit.viewChanged = true;
+      });
+    }
+    return ok(meta);
+  }
+
+  /** Inside the commit that creates or declares a session: an agent caller becomes its owner, if it has none. */
+  #claimFor(caller: SessionCaller): void {
+    const owner = ownerOf(caller);
+    if (owner) this.#store.claimOwner(owner);
   }
 
   // ── commits and what follows them ───────────────────────────────────────────────────────
@@ -236,6 +268,9 @@ export class SessionDO extends DurableObject<Env> {
       console.error('approval key failed; denying', error);
       return ok(unsavedDenial(call, 'The relay could not fingerprint this call, so it is denied.'));
     }
+    // Awaited: another agent token may have created this session meanwhile.
+    const admitted = this.#admit(caller);
+    if (!admitted.ok) return admitted;
     const earlier = this.#store.toolCall(call.toolCallId);
     if (earlier) return this.#resubmitted(earlier, request, key, waitSeconds);
 
@@ -247,7 +282,10 @@ export class SessionDO extends DurableObject<Env> {
       approvalKey: key,
       sessionGrants: () => this.#store.grantKeys(),
     });
-    // The evaluation awaited: a duplicate of this call may have been stored meanwhile.
+    // The evaluation awaited: the session may have been created, and a duplicate of this call
+    // stored, meanwhile.
+    const readmitted = this.#admit(caller);
+    if (!readmitted.ok) return readmitted;
     const raced = this.#store.toolCall(call.toolCallId);
     if (raced) return this.#resubmitted(raced, request, key, waitSeconds);
     this.#expireOverdue();
@@ -281,6 +319,7 @@ export class SessionDO extends DurableObject<Env> {
             evaluation.plan?.allowedModes ?? null,
           );
           this.#store.saveMeta(implicitMeta(caller, engineMode, commit.now));
+          this.#claimFor(caller);
           // A new session is news for the workspace's session list.
           created = true;
           commit.viewChanged = true;
@@ -385,6 +424,9 @@ export class SessionDO extends DurableObject<Env> {
     const entered = await this.#enter(caller);
     if (!entered.ok) return entered;
     const snapshot = await this.#policy.snapshot(caller.policyVersion);
+    // Awaited: another agent token may have created this session meanwhile.
+    const admitted = this.#admit(caller);
+    if (!admitted.ok) return admitted;
     const change = applyDeclaration({
       existing: this.#store.meta(),
       declaration,
@@ -396,6 +438,7 @@ export class SessionDO extends DurableObject<Env> {
     const { meta, updated, modeChanged } = change.value;
     this.#commit((commit) => {
       this.#store.saveMeta(meta);
+      this.#claimFor(caller);
       if (updated) commit.emit('session_updated', updated);
       if (modeChanged) commit.emit('mode_changed', modeChanged);
       commit.viewChanged = true;
@@ -539,12 +582,9 @@ export class SessionDO extends DurableObject<Env> {
       caller = null;
     }
     if (!caller) return Response.json(errorBody('invalid_request', 'no caller'), { status: 400 });
-    const meta = this.#store.meta();
-    if (!meta || meta.workspaceId !== caller.workspaceId || meta.sessionId !== caller.sessionId) {
-      return Response.json(errorBody('not_found', `session "${caller.sessionId}" not found`), {
-        status: 404,
-      });
-    }
+    const admitted = this.#admit(caller);
+    const refusal = admitted.ok ? (admitted.value ? null : missing(caller)) : admitted;
+    if (refusal) return Response.json(errorBody(refusal.code, refusal.message), { status: refusal.status });
     const after = Math.max(0, Math.floor(Number(new URL(request.url).searchParams.get('after') ?? 0)) || 0);
     if (request.headers.get('upgrade')?.toLowerCase() === 'websocket') {
       const { 0: client, 1: server } = new WebSocketPair();

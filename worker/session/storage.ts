@@ -1,4 +1,9 @@
-import type { SessionEvent, SessionEventName, SessionEventValue } from '../../shared/contract/index.ts';
+import type {
+  SessionEvent,
+  SessionEventName,
+  SessionEventValue,
+  SessionOwner,
+} from '../../shared/contract/index.ts';
 import type { GlobalGrantRequest } from '../workspace/workspace-do.ts';
 import type {
   GrantRecord,
@@ -179,6 +184,26 @@ export class SessionStore {
       meta.createdAt,
       meta.updatedAt,
     );
+  }
+
+  /** The agent token the session belongs to; null when no agent token has touched it yet. */
+  owner(): SessionOwner | null {
+    const row = this.#first('SELECT owner_token_id, owner_label FROM meta WHERE id = 1');
+    if (row?.owner_token_id === null || row?.owner_token_id === undefined) return null;
+    return { tokenId: String(row.owner_token_id), label: str(row.owner_label ?? null) };
+  }
+
+  /**
+   * Makes `owner` the session's owner if it has none; an owner, once set, never changes (a
+   * declaration's `saveMeta` leaves these columns alone). Returns whether it was set now.
+   */
+  claimOwner(owner: SessionOwner): boolean {
+    const claimed = this.#first(
+      'UPDATE meta SET owner_token_id = ?, owner_label = ? WHERE id = 1 AND owner_token_id IS NULL RETURNING id',
+      owner.tokenId,
+      owner.label,
+    );
+    return claimed !== null;
   }
 
   touch(now: number): void {

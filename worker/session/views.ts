@@ -70,6 +70,7 @@ export function sessionView(store: SessionStore, meta: SessionMeta): SessionView
   const active = store.activeInteraction();
   return {
     sessionId: meta.sessionId,
+    owner: store.owner(),
     title: meta.title,
     agent: meta.agent,
     mode: meta.mode,
