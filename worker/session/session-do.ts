@@ -13,13 +13,14 @@ import {
   type ToolCallResultRequest,
   type ToolCallState,
 } from '../../shared/contract/index.ts';
-import { redactText, toDisplayCopy } from '../../shared/redact/index.ts';
+import { toDisplayCopy } from '../../shared/redact/index.ts';
 import { errorBody } from '../http/errors.ts';
 import { closeSocket } from '../http/sockets.ts';
 import { canceledResolution, displayOutput, userResolution } from './actions.ts';
 import { callerHeader, type SessionCaller } from './caller.ts';
 import { Commit } from './commit.ts';
 import { applyDeclaration, applyModeSelection, implicitMeta } from './declaration.ts';
+import { displayDecision, displayDeclaration, displayText } from './display.ts';
 import { evaluateCall, unsavedDenial } from './evaluation.ts';
 import { GrantDelivery } from './grant-delivery.ts';
 import { expireDue, newInteractionId, openInteraction, resolveInteraction } from './lifecycle.ts';
@@ -251,7 +252,7 @@ export class SessionDO extends DurableObject<Env> {
     const raced = this.#store.toolCall(call.toolCallId);
     if (raced) return this.#resubmitted(raced, request, key, waitSeconds);
     this.#expireOverdue();
-    const { decision } = evaluation;
+    const decision = displayDecision(evaluation.decision);
     const ask = decision.behavior === 'ask';
     if (ask && this.#store.activeInteraction() && this.#store.queueLength() >= limits.queueLength) {
       return refuse.rateLimited(
@@ -264,7 +265,7 @@ export class SessionDO extends DurableObject<Env> {
       input: toDisplayCopy(call.input),
       approvalKey: key,
       capability: call.capability ?? null,
-      cwd: call.cwd === undefined ? null : redactText(call.cwd),
+      cwd: call.cwd === undefined ? null : displayText(call.cwd, limits.cwdLength),
       decision,
       interactionId: ask ? newInteractionId() : null,
       resolution: null,
@@ -387,7 +388,8 @@ export class SessionDO extends DurableObject<Env> {
     const snapshot = await this.#policy.snapshot(caller.policyVersion);
     const change = applyDeclaration({
       existing: this.#store.meta(),
-      declaration,
+      // Redacted and bounded before anything is compared or stored (issue 14 item 6).
+      declaration: displayDeclaration(declaration),
       caller,
       workspacePlan: snapshot.workspacePlan,
       now: Date.now(),
@@ -419,7 +421,8 @@ export class SessionDO extends DurableObject<Env> {
     const existing = this.#store.meta() ?? entered.value;
     const change = applyModeSelection({
       existing,
-      name: mode,
+      // Declared ids are stored redacted; the approver's name for one is read the same way.
+      name: displayText(mode, limits.labelLength),
       caller,
       allowedModes: snapshot.workspacePlan.allowedModes,
       now: Date.now(),
