@@ -40,6 +40,7 @@ function callerOf(c: Context<AppEnv>): SessionCaller {
     policyVersion: principal.policyVersion,
     actor: principal.role,
     tokenId: principal.tokenId,
+    ...(principal.label === undefined ? {} : { label: principal.label }),
   };
 }
 
@@ -122,6 +123,10 @@ export const sessionRoutes = new Hono<AppEnv>()
     const caller = callerOf(c);
     const { mode } = await jsonBody(c, ModeChangeRequest, 'mode change');
     return c.json(unwrap(await sessionOf(c, caller).selectMode(caller, mode)));
+  })
+  .post('/sessions/:sid/grant-requested', requireRole('approver'), async (c) => {
+    const caller = callerOf(c);
+    return c.json(unwrap(await sessionOf(c, caller).grantRequested(caller)));
   })
   // `approver` only: `requireRole` lets admin through too, and never an agent token (DESIGN §3).
   .post('/sessions/:sid/interaction-respond', requireRole('approver'), async (c) => {
@@ -217,6 +222,15 @@ export const sessionRouteDocs: RouteDoc[] = [
     request: ModeChangeRequest,
     response: SessionView,
     errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/sessions/{sid}/grant-requested',
+    role: 'approver',
+    summary:
+      "Grant, for this session only, what its agent asked for and did not get (`requested`: a looser mode, its own loosening permissions); recorded as the approver's mode change",
+    response: SessionView,
+    errors: [404, 409],
   },
   {
     method: 'post',

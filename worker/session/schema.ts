@@ -67,4 +67,7 @@ export const migrations: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  // What an agent's declaration may loosen and what it asked for (issue 15 item 2): one JSON
+  // column, so the migration stays one statement. NULL for sessions stored before it.
+  `ALTER TABLE meta ADD COLUMN authority TEXT;`,
 ];

@@ -19,7 +19,14 @@ import { closeSocket } from '../http/sockets.ts';
 import { canceledResolution, displayOutput, userResolution } from './actions.ts';
 import { callerHeader, type SessionCaller } from './caller.ts';
 import { Commit } from './commit.ts';
-import { applyDeclaration, applyModeSelection, implicitMeta } from './declaration.ts';
+import type { MetaChange } from './declaration.ts';
+import {
+  applyDeclaration,
+  applyGrantRequested,
+  applyModeSelection,
+  type DeclarationWording,
+  implicitMeta,
+} from './declaration.ts';
 import { displayDecision, displayDeclaration, displayText } from './display.ts';
 import { evaluateCall, unsavedDenial } from './evaluation.ts';
 import { GrantDelivery } from './grant-delivery.ts';
@@ -297,7 +304,13 @@ export class SessionDO extends DurableObject<Env> {
         commit.emit('tool_permission_decision', decision);
         // An ask changes what the inbox shows; an allow or deny changes nothing an approver sees
         // (the log, which the streams and audit read, is written either way).
-        if (ask) openInteraction(commit, record, evaluation.timeoutSeconds);
+        if (ask)
+          openInteraction(
+            commit,
+            record,
+            evaluation.timeoutSeconds,
+            this.#store.meta()?.authority.requested ?? null,
+          );
       });
     } catch (error) {
       console.error('could not store the tool call; denying', error);
@@ -382,7 +395,11 @@ export class SessionDO extends DurableObject<Env> {
   // ── the session ─────────────────────────────────────────────────────────────────────────
 
   /** `PUT /sessions/{sid}`: declare or update; creates the session. */
-  async declareSession(caller: SessionCaller, declaration: SessionDeclaration): Promise<Result<SessionView>> {
+  async declareSession(
+    caller: SessionCaller,
+    declaration: SessionDeclaration,
+    wording?: DeclarationWording,
+  ): Promise<Result<SessionView>> {
     const entered = await this.#enter(caller);
     if (!entered.ok) return entered;
     const snapshot = await this.#policy.snapshot(caller.policyVersion);
@@ -393,6 +410,7 @@ export class SessionDO extends DurableObject<Env> {
       caller,
       workspacePlan: snapshot.workspacePlan,
       now: Date.now(),
+      ...(wording === undefined ? {} : { wording }),
     });
     if (!change.ok) return change;
     const { meta, updated, modeChanged } = change.value;
@@ -428,16 +446,46 @@ export class SessionDO extends DurableObject<Env> {
       now: Date.now(),
     });
     if (!change.ok) return change;
-    const { meta, modeChanged } = change.value;
-    if (modeChanged) {
+    return this.#saveChange(existing, change.value);
+  }
+
+  /** Stores a mode selection or grant, with its events, when it changes anything. */
+  async #saveChange(
+    existing: SessionMeta,
+    { meta, updated, modeChanged }: MetaChange,
+  ): Promise<Result<SessionView>> {
+    if (modeChanged || updated || JSON.stringify(meta.authority) !== JSON.stringify(existing.authority)) {
       this.#commit((commit) => {
         this.#store.saveMeta(meta);
-        commit.emit('mode_changed', modeChanged);
+        if (updated) commit.emit('session_updated', updated);
+        if (modeChanged) commit.emit('mode_changed', modeChanged);
         commit.viewChanged = true;
       });
       await this.#settled();
     }
     return ok(sessionView(this.#store, this.#store.meta() ?? meta));
+  }
+
+  /**
+   * `POST /sessions/{sid}/grant-requested`: an approver grants, for this session only, what its
+   * agent asked for and did not get (a looser mode, its own loosening permissions).
+   */
+  async grantRequested(caller: SessionCaller): Promise<Result<SessionView>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    if (caller.actor === 'agent' || caller.actor === 'system') {
+      return refuse.forbidden('only an approver can grant what an agent asked for');
+    }
+    const snapshot = await this.#policy.snapshot(caller.policyVersion);
+    const existing = this.#store.meta() ?? entered.value;
+    const change = applyGrantRequested({
+      existing,
+      caller,
+      allowedModes: snapshot.workspacePlan.allowedModes,
+      now: Date.now(),
+    });
+    if (!change.ok) return change;
+    return this.#saveChange(existing, change.value);
   }
 
   /**

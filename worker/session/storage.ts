@@ -1,12 +1,13 @@
 import type { SessionEvent, SessionEventName, SessionEventValue } from '../../shared/contract/index.ts';
 import type { GlobalGrantRequest } from '../workspace/workspace-do.ts';
-import type {
-  GrantRecord,
-  InteractionRecord,
-  InteractionStateName,
-  SessionMeta,
-  ToolCallRecord,
-  ToolCallResult,
+import {
+  type GrantRecord,
+  type InteractionRecord,
+  type InteractionStateName,
+  noAuthority,
+  type SessionMeta,
+  type ToolCallRecord,
+  type ToolCallResult,
 } from './records.ts';
 import { migrations } from './schema.ts';
 
@@ -28,6 +29,7 @@ function metaFrom(row: Row): SessionMeta {
     engineMode: String(row.engine_mode) as SessionMeta['engineMode'],
     modes: parse(row.modes ?? '[]'),
     permissions: parseOrNull(row.permissions ?? null),
+    authority: { ...noAuthority(), ...parseOrNull<object>(row.authority ?? null) },
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -163,11 +165,11 @@ export class SessionStore {
   saveMeta(meta: SessionMeta): void {
     this.#meta = undefined;
     this.#run(
-      `INSERT INTO meta (id, workspace_id, session_id, title, agent, mode, engine_mode, modes, permissions, created_at, updated_at)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO meta (id, workspace_id, session_id, title, agent, mode, engine_mode, modes, permissions, authority, created_at, updated_at)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET title = excluded.title, agent = excluded.agent, mode = excluded.mode,
          engine_mode = excluded.engine_mode, modes = excluded.modes, permissions = excluded.permissions,
-         updated_at = excluded.updated_at`,
+         authority = excluded.authority, updated_at = excluded.updated_at`,
       meta.workspaceId,
       meta.sessionId,
       meta.title,
@@ -176,6 +178,7 @@ export class SessionStore {
       meta.engineMode,
       json(meta.modes),
       meta.permissions === null ? null : json(meta.permissions),
+      json(meta.authority),
       meta.createdAt,
       meta.updatedAt,
     );

@@ -63,6 +63,9 @@ export function interactionView(
     createdAt: new Date(interaction.createdAt).toISOString(),
     expiresAt: iso(interaction.expiresAt),
     ...(interaction.resolution ? { resolution: interaction.resolution } : {}),
+    ...(meta.authority.requested && interaction.state !== 'resolved'
+      ? { requested: meta.authority.requested }
+      : {}),
   };
 }
 
@@ -81,6 +84,10 @@ export function sessionView(store: SessionStore, meta: SessionMeta): SessionView
       mode: mode.mode,
     })),
     activeInteraction: active ? interactionView(store, meta, active) : null,
+    requested: meta.authority.requested,
+    modeSetBy: meta.authority.modeSetBy,
+    ...(meta.authority.modeActor ? { modeActor: meta.authority.modeActor } : {}),
+    looseningGranted: meta.authority.looseningGranted,
     queueLength: store.queueLength(),
     createdAt: new Date(meta.createdAt).toISOString(),
     updatedAt: new Date(meta.updatedAt).toISOString(),

@@ -161,7 +161,13 @@ export class WorkspaceDO extends DurableObject<Env> {
    * answered from its last check (`served`), in the window they were served in — and admits the
    * token, saying how many more requests the window allows, or refuses it over the limit.
    */
-  #admit(tokenId: string, role: Role, now: number, served?: ServedLocally): AuthResult {
+  #admit(
+    tokenId: string,
+    role: Role,
+    now: number,
+    served?: ServedLocally,
+    label?: string | null,
+  ): AuthResult {
     const key = `token:${tokenId}`;
     const limit = requestsPerMinute(this.env.GATEHOUSE_RATE_LIMIT_PER_MINUTE);
     const windowStart = now - (now % windowMs);
@@ -170,11 +176,21 @@ export class WorkspaceDO extends DurableObject<Env> {
     const verdict = countHit(this.requestWindows, key, limit, now);
     if (!verdict.allowed) return { ok: false, reason: 'rate_limited', ...verdict };
     const requests = Math.max(0, limit - this.requestWindows.count(key, windowStart));
-    return { ok: true, principal: this.#principal(tokenId, role), allowance: { requests, windowStart } };
+    return {
+      ok: true,
+      principal: this.#principal(tokenId, role, label ?? undefined),
+      allowance: { requests, windowStart },
+    };
   }
 
-  #principal(tokenId: string, role: Role): Principal {
-    return { workspaceId: this.#workspaceId, tokenId, role, policyVersion: this.#policyVersion() };
+  #principal(tokenId: string, role: Role, label?: string): Principal {
+    return {
+      workspaceId: this.#workspaceId,
+      tokenId,
+      role,
+      ...(label === undefined ? {} : { label }),
+      policyVersion: this.#policyVersion(),
+    };
   }
 
   // authentication
@@ -197,13 +213,13 @@ export class WorkspaceDO extends DurableObject<Env> {
       const current = this.#store.getToken(parsed.id);
       if (!row || !matches || !current || current.revoked_at !== null)
         return { ok: false, reason: 'invalid' };
-      return this.#admit(current.id, current.role, now, served);
+      return this.#admit(current.id, current.role, now, served, current.label);
     }
     if (this.#workspaceId !== defaultWorkspaceId) return { ok: false, reason: 'invalid' };
     const adminToken = this.env.GATEHOUSE_ADMIN_TOKEN ?? '';
     if (adminToken.length < minimumAdminTokenLength || !(await sameSecret(bearer, adminToken)))
       return { ok: false, reason: 'invalid' };
-    return this.#admit(bootstrapTokenId, 'admin', now, served);
+    return this.#admit(bootstrapTokenId, 'admin', now, served, 'bootstrap admin');
   }
 
   /** A single-use, 60-second ticket standing for `principal` on one WebSocket upgrade. */
@@ -233,11 +249,13 @@ export class WorkspaceDO extends DurableObject<Env> {
     const row = this.#store.takeTicket(parsed.id);
     const matches = await matchesDigest(parsed.secret, row?.hash ?? absentDigest);
     if (!row || !matches || row.expires_at <= now) return { ok: false, reason: 'invalid' };
+    let label: string | null = 'bootstrap admin';
     if (row.token_id !== bootstrapTokenId) {
       const token = this.#store.getToken(row.token_id);
       if (!token || token.revoked_at !== null) return { ok: false, reason: 'invalid' };
+      label = token.label;
     }
-    return this.#admit(row.token_id, row.role, now);
+    return this.#admit(row.token_id, row.role, now, undefined, label);
   }
 
   // tokens
