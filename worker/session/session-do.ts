@@ -17,7 +17,7 @@ import { toDisplayCopy } from '../../shared/redact/index.ts';
 import { errorBody } from '../http/errors.ts';
 import { closeSocket } from '../http/sockets.ts';
 import { canceledResolution, displayOutput, userResolution } from './actions.ts';
-import { callerHeader, type SessionCaller } from './caller.ts';
+import { actorOf, callerHeader, type SessionCaller } from './caller.ts';
 import { Commit } from './commit.ts';
 import type { MetaChange } from './declaration.ts';
 import {
@@ -514,7 +514,11 @@ export class SessionDO extends DurableObject<Env> {
     }
     const call = this.#store.toolCall(interaction.toolCallId);
     if (!call) throw new Error(`interaction ${interaction.id} has no tool call`);
-    const resolution = userResolution(request.answer, { toolCallId: call.id, interactionId: interaction.id });
+    const resolution = userResolution(
+      request.answer,
+      { toolCallId: call.id, interactionId: interaction.id },
+      actorOf(caller),
+    );
     const global = resolution.behavior === 'allow' && resolution.scope === 'global';
     this.#commit((commit) => {
       resolveInteraction(commit, interaction, resolution);

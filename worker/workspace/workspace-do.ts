@@ -3,6 +3,7 @@ import {
   type GlobalGrant,
   type InboxMessage,
   type IssuedToken,
+  limits,
   type PairingCode,
   type PermissionsConfig,
   type Role,
@@ -14,6 +15,7 @@ import { byUrgency, isPending } from '../../shared/inbox/index.ts';
 import type { ServedLocally } from '../http/credential-cache.ts';
 import type { Principal } from '../http/principal.ts';
 import { closeSocket } from '../http/sockets.ts';
+import { displayText } from '../session/display.ts';
 import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
 import {
   formatPairingCode,
@@ -320,7 +322,7 @@ export class WorkspaceDO extends DurableObject<Env> {
   }
 
   /** Exchanges a pairing code (already split off its workspace) for an approver token. */
-  async pair(request: { code: string; clientIp: string }): Promise<PairResult> {
+  async pair(request: { code: string; clientIp: string; label?: string }): Promise<PairResult> {
     await this.#ensureInitialized();
     const now = Date.now();
     this.#housekeeping(now);
@@ -338,7 +340,10 @@ export class WorkspaceDO extends DurableObject<Env> {
     if (row.expires_at <= now) return { ok: false, reason: 'expired' };
     // The conditional update is the single-use guarantee, whatever ran since the read above.
     if (!this.#store.usePairingCode(hash, now)) return { ok: false, reason: 'used' };
-    const issued = await this.issueToken({ role: 'approver', label: 'paired device' });
+    // The label is shown with every answer the device gives: redacted and bounded like any text.
+    const label =
+      request.label === undefined ? 'paired device' : displayText(request.label, limits.labelLength);
+    const issued = await this.issueToken({ role: 'approver', label });
     return { ok: true, token: issued.token, tokenId: issued.id, workspaceId: this.#workspaceId };
   }
 
