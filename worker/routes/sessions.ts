@@ -2,11 +2,13 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
   AuditLog,
+  Identifier,
   Interaction,
   InteractionRespondRequest,
   limits,
   ModeChangeRequest,
   SessionDeclaration,
+  SessionGrantList,
   SessionId,
   SessionView,
   ToolCallId,
@@ -124,6 +126,16 @@ export const sessionRoutes = new Hono<AppEnv>()
     const { mode } = await jsonBody(c, ModeChangeRequest, 'mode change');
     return c.json(unwrap(await sessionOf(c, caller).selectMode(caller, mode)));
   })
+  .get('/sessions/:sid/grants', requireRole('approver'), async (c) => {
+    const caller = callerOf(c);
+    return c.json({ grants: unwrap(await sessionOf(c, caller).listGrants(caller)) });
+  })
+  .delete('/sessions/:sid/grants/:id', requireRole('approver'), async (c) => {
+    const caller = callerOf(c);
+    const id = parseWith(Identifier, c.req.param('id'), 'grant id');
+    unwrap(await sessionOf(c, caller).removeGrant(caller, id));
+    return c.body(null, 204);
+  })
   .post('/sessions/:sid/grant-requested', requireRole('approver'), async (c) => {
     const caller = callerOf(c);
     return c.json(unwrap(await sessionOf(c, caller).grantRequested(caller)));
@@ -222,6 +234,22 @@ export const sessionRouteDocs: RouteDoc[] = [
     request: ModeChangeRequest,
     response: SessionView,
     errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/sessions/{sid}/grants',
+    role: 'approver',
+    summary: "The session's grants: what each covers (kind, approval key or rule), who made it, when, expiry",
+    response: SessionGrantList,
+    errors: [400, 404],
+  },
+  {
+    method: 'delete',
+    path: '/sessions/{sid}/grants/{id}',
+    role: 'approver',
+    summary: 'Remove a session grant; the next identical call is decided afresh',
+    status: 204,
+    errors: [400, 404],
   },
   {
     method: 'post',

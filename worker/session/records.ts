@@ -101,6 +101,12 @@ export interface InteractionRecord {
 
 /** An `allow_session` grant: this session lets the same tool + input through again. */
 export interface GrantRecord {
+  id: string;
+  /** `call`: exactly this approval key. `rule` grants are stored, not matched yet. */
+  kind: 'call' | 'rule';
+  rule: string | null;
+  expiresAt: number | null;
+  actor: ActorRef | null;
   key: string;
   tool: string;
   input: unknown;

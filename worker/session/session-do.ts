@@ -8,6 +8,7 @@ import {
   limits,
   type SessionDeclaration,
   type SessionEvent,
+  type SessionGrant,
   type SessionView,
   type ToolCallRequest,
   type ToolCallResultRequest,
@@ -38,7 +39,7 @@ import type { SessionMeta, ToolCallRecord } from './records.ts';
 import { ok, type Result, refuse } from './result.ts';
 import { SessionStore } from './storage.ts';
 import { EventHub } from './streams.ts';
-import { interactionView, sessionView, toolCallState } from './views.ts';
+import { interactionView, sessionGrantView, sessionView, toolCallState } from './views.ts';
 import { Waiters } from './waiters.ts';
 
 /** A tool call as the route hands it over: the request body without the transport's `wait`. */
@@ -524,6 +525,11 @@ export class SessionDO extends DurableObject<Env> {
       resolveInteraction(commit, interaction, resolution);
       if (resolution.behavior === 'allow' && resolution.scope === 'session') {
         this.#store.insertGrant({
+          id: `sg-${crypto.randomUUID()}`,
+          kind: 'call',
+          rule: null,
+          expiresAt: null,
+          actor: actorOf(caller) ?? null,
           key: call.approvalKey,
           tool: call.tool,
           input: call.input,
@@ -540,6 +546,7 @@ export class SessionDO extends DurableObject<Env> {
             sessionId: meta.sessionId,
             interactionId: interaction.id,
             ...(caller.tokenId === undefined ? {} : { approvedBy: caller.tokenId }),
+            ...(actorOf(caller) === undefined ? {} : { actor: actorOf(caller) }),
           },
           commit.now,
         );
@@ -552,6 +559,23 @@ export class SessionDO extends DurableObject<Env> {
     // alarm) follows the answer in the background, in order; see `#stateAfterWait`.
     const resolved = this.#store.interaction(interaction.id) ?? interaction;
     return ok(interactionView(this.#store, meta, resolved));
+  }
+
+  /** `GET /sessions/{sid}/grants`: this session's "for this session" answers, oldest first. */
+  async listGrants(caller: SessionCaller): Promise<Result<SessionGrant[]>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    return ok(this.#store.grants().map(sessionGrantView));
+  }
+
+  /** `DELETE /sessions/{sid}/grants/{id}`: the next evaluation decides the call afresh. */
+  async removeGrant(caller: SessionCaller, id: string): Promise<Result<null>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    if (caller.actor === 'agent' || caller.actor === 'system')
+      return refuse.forbidden('only an approver can remove a grant');
+    if (!this.#store.deleteGrant(id)) return refuse.notFound(`grant "${id}" not found in this session`);
+    return ok(null);
   }
 
   /** `GET /sessions/{sid}/audit`: the event log, a page at a time. */

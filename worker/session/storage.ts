@@ -293,30 +293,47 @@ export class SessionStore {
 
   // ── grants ──────────────────────────────────────────────────────────────────────────────
 
+  /** The approval keys of exact-call grants (rule grants and time boxes are not matched yet). */
   grantKeys(): Set<string> {
-    return new Set(this.#rows('SELECT key FROM grants').map((row) => String(row.key)));
+    return new Set(this.#rows("SELECT key FROM grants WHERE kind = 'call'").map((row) => String(row.key)));
   }
 
   insertGrant(grant: GrantRecord): void {
     this.#run(
-      `INSERT INTO grants (key, tool, input, interaction_id, created_at) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO grants (id, kind, key, rule, scope, tool, input, interaction_id, expires_at, actor, created_at)
+       VALUES (?, ?, ?, ?, 'session', ?, ?, ?, ?, ?, ?)
        ON CONFLICT (key) DO NOTHING`,
+      grant.id,
+      grant.kind,
       grant.key,
+      grant.rule,
       grant.tool,
       json(grant.input),
       grant.interactionId,
+      grant.expiresAt,
+      grant.actor === null ? null : json(grant.actor),
       grant.createdAt,
     );
   }
 
   grants(): GrantRecord[] {
-    return this.#rows('SELECT * FROM grants ORDER BY created_at').map((row) => ({
+    return this.#rows('SELECT * FROM grants ORDER BY created_at, id').map((row) => ({
+      id: String(row.id),
+      kind: String(row.kind) === 'rule' ? 'rule' : 'call',
       key: String(row.key),
+      rule: str(row.rule ?? null),
+      expiresAt: num(row.expires_at ?? null),
+      actor: parseOrNull(row.actor ?? null),
       tool: String(row.tool),
       input: parse(row.input ?? 'null'),
       interactionId: String(row.interaction_id),
       createdAt: Number(row.created_at),
     }));
+  }
+
+  /** False when there is no such grant. */
+  deleteGrant(id: string): boolean {
+    return this.#sql.exec('DELETE FROM grants WHERE id = ?', id).rowsWritten > 0;
   }
 
   // ── global grants on their way to the workspace ─────────────────────────────────────────

@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import {
+  type ActorRef,
   type GlobalGrant,
   type InboxMessage,
   type IssuedToken,
@@ -60,6 +61,8 @@ export interface GlobalGrantRequest {
   interactionId: string;
   /** Token id of the approver who answered, when the caller knows it. */
   approvedBy?: string;
+  /** The approver who answered: token id, label, role. */
+  actor?: ActorRef;
 }
 
 export interface StoredPermissions {
@@ -385,6 +388,7 @@ export class WorkspaceDO extends DurableObject<Env> {
       session_id: String(grant.sessionId),
       interaction_id: String(grant.interactionId),
       approved_by: grant.approvedBy ?? null,
+      actor: grant.actor === undefined ? null : JSON.stringify(grant.actor),
       created_at: Date.now(),
     });
     if (inserted) this.#bumpPolicyVersion();
@@ -400,6 +404,11 @@ export class WorkspaceDO extends DurableObject<Env> {
       interactionId: row.interaction_id,
       approvedBy:
         row.approved_by === null ? null : (this.#store.getToken(row.approved_by)?.label ?? row.approved_by),
+      kind: row.kind === 'rule' ? 'rule' : 'call',
+      rule: row.rule ?? null,
+      scope: 'global',
+      expiresAt: row.expires_at == null ? null : iso(row.expires_at),
+      actor: row.actor == null ? null : (JSON.parse(row.actor) as ActorRef),
       createdAt: iso(row.created_at),
     }));
   }
