@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActorRef, ModeChooser, RequestedAuthority } from './authority.ts';
 import { SessionId } from './ids.ts';
 import { Interaction } from './interaction.ts';
 import { limits } from './limits.ts';
@@ -64,6 +65,14 @@ export const SessionView = z.object({
     z.object({ id: z.string(), label: z.string(), description: z.string().optional(), mode: Mode }),
   ),
   activeInteraction: Interaction.nullable(),
+  /** What the agent asked for beyond what it may take itself; null or absent when nothing. */
+  requested: RequestedAuthority.nullable().optional(),
+  /** Who chose the mode in force, when known. */
+  modeSetBy: ModeChooser.nullable().optional(),
+  /** The token that chose the mode in force, when known. */
+  modeActor: ActorRef.optional(),
+  /** An approver granted this session's own loosening permissions. */
+  looseningGranted: z.boolean().optional(),
   queueLength: z.number().int().min(0),
   createdAt: z.string(),
   updatedAt: z.string(),

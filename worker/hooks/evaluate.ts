@@ -1,4 +1,4 @@
-import type { ToolCallState, ToolInput } from '../../shared/contract/index.ts';
+import type { SessionView, ToolCallState, ToolInput } from '../../shared/contract/index.ts';
 import {
   missingSession,
   type Refusal,
@@ -43,9 +43,22 @@ async function applyMode(session: SessionStub, call: HookCall, notes: string[]):
   const { mode, known } = engineModeOf(call.permissionMode);
   if (!known)
     notes.push(`Claude Code's mode "${call.permissionMode}" is unknown to the relay; evaluated as default.`);
-  // Annotated: the RPC stub's inferred type of this method collapses to `never`.
-  const declared = (await session.declareSession(call.caller, { mode })) as Result<unknown>;
-  if (declared.ok) return null;
+  // Annotated: the RPC stub's inferred type of this method collapses to `never`. Claude Code's own
+  // name for its mode goes along, so what is not applied reads in its words.
+  const declared = (await session.declareSession(
+    call.caller,
+    { mode },
+    { agentName: 'Claude Code', modeName: known ? call.permissionMode : mode },
+  )) as Result<SessionView>;
+  if (declared.ok) {
+    const requested = declared.value.requested;
+    if (requested?.engineMode === mode) {
+      notes.push(
+        `${requested.label}: the session runs in ${declared.value.engineMode} until an approver grants it.`,
+      );
+    }
+    return null;
+  }
   if (declared.status === 403) {
     notes.push(`${declared.message}; evaluated in the session's current mode instead.`);
     return null;

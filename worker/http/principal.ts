@@ -5,8 +5,8 @@ export interface Principal {
   workspaceId: string;
   tokenId: string;
   role: Role;
-  /** The token's label (`POST /tokens {label}`), shown as a session's owner; absent for the bootstrap token. */
-  label?: string | null;
+  /** The token's label, e.g. "Chrome on Linux" or "Phone", named with what it does. */
+  label?: string;
   /** Bumped by the WorkspaceDO on every change of workspace permissions or global grants. */
   policyVersion: number;
 }
