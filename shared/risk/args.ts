@@ -64,15 +64,7 @@ export function operands(args: readonly string[], valueOptions: readonly string[
   return found;
 }
 
-/**
- * The last path component of a program name: `/usr/bin/rm` → `rm`. Scanned from the end by hand:
- * names are short, and every segment of every command asks.
- */
+/** The last path component of a program name: `/usr/bin/rm` → `rm`. */
 export function programName(word: string): string {
-  for (let index = word.length - 1; index >= 0; index -= 1) {
-    if (word.charCodeAt(index) === SLASH) return word.slice(index + 1);
-  }
-  return word;
+  return word.slice(word.lastIndexOf('/') + 1);
 }
-
-const SLASH = 47;

@@ -1,8 +1,8 @@
 import { deviceKind, isRootish, placeOf, type Where } from './paths.ts';
-import type { RatingBuilder } from './rating.ts';
+import type { Findings } from './rating.ts';
 
 /** Rates writing to `target` (creating, overwriting, appending, changing metadata). */
-export function rateWrite(rating: RatingBuilder, target: string, where: Where): void {
+export function rateWrite(rating: Findings, target: string, where: Where): void {
   switch (deviceKind(target)) {
     case 'disk':
       rating.raise('critical', 'Writes directly to a disk device.', 'destructive');
@@ -23,7 +23,7 @@ export function rateWrite(rating: RatingBuilder, target: string, where: Where): 
 }
 
 /** Rates deleting `target`; `recursive` for whole directory trees. */
-export function rateDelete(rating: RatingBuilder, target: string, where: Where, recursive: boolean): void {
+export function rateDelete(rating: Findings, target: string, where: Where, recursive: boolean): void {
   if (deviceKind(target) === 'disk') {
     rating.raise('critical', 'Destroys a disk device.', 'destructive');
     return;

@@ -13,6 +13,7 @@ import {
   workersAiClassifier,
 } from '../../shared/classifier/index.ts';
 import { limits, type Risk, type RiskCategory } from '../../shared/contract/index.ts';
+import { propertyRuns } from '../support/property.ts';
 import {
   curlPipeShell,
   requestFor,
@@ -243,13 +244,18 @@ describe('runClassifier bounds what it accepts', () => {
         }
         if (outcome.ok) expect(outcome.verdict.reason.length).toBeLessThanOrEqual(limits.reasonLength);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(75) },
     );
   });
 });
 
 describe('heuristic reviewer', () => {
-  const rating = (risk: Risk, categories: RiskCategory[] = []) => ({ risk, categories, notes: [] });
+  const rating = (risk: Risk, categories: RiskCategory[] = []) => ({
+    risk,
+    categories,
+    notes: [],
+    findings: [],
+  });
 
   it.each<[Risk, RiskCategory[], 'allow' | 'ask' | 'deny', 'low' | 'medium' | 'high']>([
     ['safe', [], 'allow', 'high'],

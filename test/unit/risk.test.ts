@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineToolCall, Risk, RiskCategory } from '../../shared/contract/index.ts';
 import { maxRisk, rateRisk, riskOrder } from '../../shared/risk/index.ts';
+import { propertyRuns } from '../support/property.ts';
 
 const cwd = '/home/dev/project';
 
@@ -292,7 +293,7 @@ describe('rateRisk', () => {
           expect(rateRisk(call)).toEqual(first);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -304,7 +305,7 @@ describe('rateRisk', () => {
         const after = rateRisk(bash(`${command}\n${tail}`)).risk;
         expect(maxRisk(before, after)).toBe(after);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(75) },
     );
   });
 
@@ -388,7 +389,53 @@ describe('notes and categories of a rating', () => {
   });
 
   it('a command with no danger has no categories and one note', () => {
-    const rating = rateRisk(bash('npm test -- --run shard7 && npm test -- --coverage'));
-    expect(rating).toEqual({ risk: 'medium', categories: [], notes: ['Runs a project script or build.'] });
+    const command = 'npm test -- --run shard7 && npm test -- --coverage';
+    const rating = rateRisk(bash(command));
+    const note = 'Runs a project script or build.';
+    expect(rating).toEqual({
+      risk: 'medium',
+      categories: [],
+      notes: [note],
+      // One finding per segment, each marking its own command.
+      findings: [
+        { risk: 'medium', note, span: { start: 0, end: 24 } },
+        { risk: 'medium', note, span: { start: 28, end: 50 } },
+      ],
+    });
+    expect(command.slice(0, 24)).toBe('npm test -- --run shard7');
+    expect(command.slice(28)).toBe('npm test -- --coverage');
+  });
+});
+
+describe('a directory change', () => {
+  it('is made by `cd` and `pushd`, and later paths resolve against it', () => {
+    const rootDeletion = 'Deletes the root, home or a system directory.';
+    const name = fc.string({
+      unit: fc.constantFrom('c', 'd', 'p', 'u', 's', 'h'),
+      minLength: 1,
+      maxLength: 6,
+    });
+    fc.assert(
+      fc.property(name, (program) => {
+        const changes = program === 'cd' || program === 'pushd';
+        expect(rateRisk(bash(`${program} / && rm -rf *`)).notes.includes(rootDeletion)).toBe(changes);
+      }),
+      { numRuns: propertyRuns(200) },
+    );
+  });
+});
+
+describe('`watch`', () => {
+  it('is rated as the command it runs', () => {
+    const word = fc.constantFrom('rm', '-rf', '/', 'npm', 'test', 'install', 'git', 'push', 'frob', 'src');
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 5 }), (words) => {
+        fc.pre(!words[0]!.startsWith('-'));
+        const command = words.join(' ');
+        const { risk, categories, notes } = rateRisk(bash(command));
+        expect(rateRisk(bash(`watch -n 2 ${command}`))).toMatchObject({ risk, categories, notes });
+      }),
+      { numRuns: propertyRuns(200) },
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { InPlaceRater } from '../context.ts';
+import type { ProgramRater } from '../context.ts';
 
 /**
  * Programs that only read or print, rated safe. Anything they could write goes through a
@@ -119,13 +119,10 @@ const shellState = [
   'shopt',
 ];
 
-/** In place: these raters never look at the arguments, so nothing is copied out for them. */
-export const readRaters: Record<string, InPlaceRater> = {
-  ...Object.fromEntries(readers.map((name) => [name, () => {}])),
-  ...Object.fromEntries(
-    shellState.map((name) => [
-      name,
-      ((_argv, _start, ctx) => ctx.rating.raise('low', "Changes the shell's state.")) as InPlaceRater,
-    ]),
-  ),
+const reads: ProgramRater = () => {};
+const changesShellState: ProgramRater = (_args, ctx) => ctx.rating.raise('low', "Changes the shell's state.");
+
+export const readRaters: Record<string, ProgramRater> = {
+  ...Object.fromEntries(readers.map((name) => [name, reads])),
+  ...Object.fromEntries(shellState.map((name) => [name, changesShellState])),
 };
