@@ -19,7 +19,7 @@ export function rateWrite(rating: Findings, target: string, where: Where): void 
       break;
   }
   if (placeOf(target, where) === 'workspace') rating.raise('low', 'Changes files in the workspace.');
-  else rating.raise('high', 'Writes outside the workspace.');
+  else rating.raise('high', 'Writes outside the working directory.');
 }
 
 /** Rates deleting `target`; `recursive` for whole directory trees. */
@@ -34,7 +34,7 @@ export function rateDelete(rating: Findings, target: string, where: Where, recur
     return;
   }
   if (placeOf(target, where) !== 'workspace') {
-    rating.raise('high', 'Deletes files outside the workspace.', 'destructive');
+    rating.raise('high', 'Deletes files outside the working directory.', 'destructive');
     return;
   }
   if (recursive) rating.raise('medium', 'Deletes a directory tree in the workspace.', 'destructive');

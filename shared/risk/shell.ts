@@ -151,13 +151,15 @@ function ratePipeline(run: ShellRun): void {
   const { pipeline } = run;
   const rating = run.rating.at({ start: 0, end: run.command.length });
   const runners = pipeline.stdinRunners + pipeline.substitutedRunners;
-  if (pipeline.downloads > 0 && (runners > 0 || runsFetched(run))) {
+  if (pipeline.downloads > 0 && runners > 0) {
     rating.raise(
       'critical',
-      'Runs code downloaded from the network without review.',
+      'Pipes a download into a shell: runs code from the network unseen.',
       'code_execution',
       'network',
     );
+  } else if (pipeline.downloads > 0 && runsFetched(run)) {
+    rating.raise('critical', 'Runs a script it has just downloaded, unseen.', 'code_execution', 'network');
   }
   if (pipeline.decoders > 0 && runners > 0) {
     rating.raise('high', 'Decodes hidden text and runs it.', 'code_execution');

@@ -100,7 +100,12 @@ function push(args: readonly string[], ctx: SegmentContext): void {
   const forced = refspecs.filter((refspec) => forceAll || refspec.startsWith('+'));
   const deleted = refspecs.filter((refspec) => deleting || /^:[^:]/.test(refspec));
   if ((forceAll && (refspecs.length === 0 || everything)) || forced.some(touchesProtected)) {
-    ctx.rating.raise('critical', 'Force-pushes over the main branch.', 'destructive', 'external_system');
+    ctx.rating.raise(
+      'critical',
+      'Force-pushes to the main branch: rewrites shared history.',
+      'destructive',
+      'external_system',
+    );
   } else if (deleted.some(touchesProtected) || hasFlag(args, '', ['--mirror'])) {
     ctx.rating.raise('critical', 'Deletes or overwrites the main branch on the remote.', 'destructive');
   } else if (forced.length > 0 || deleted.length > 0) {
