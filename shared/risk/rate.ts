@@ -38,7 +38,9 @@ export function rateRisk(call: EngineToolCall, facts: RiskFacts = {}): RiskRatin
     rateTool(call, tool, rating);
   }
   if (facts.secrets) {
-    rating.raise('medium', 'Carries or reads a secret.', 'secret_exposure');
+    // A secret read (or carried by a command) reaches the agent; one written into an edit is already its own.
+    if (tool.edits) rating.raise('medium', 'Writes a secret into a file.', 'secret_exposure');
+    else rating.raise('high', 'Reads or carries a secret: the agent sees it.', 'secret_exposure');
     if (tool.capability === 'net' || rating.has('network') || rating.has('external_system')) {
       rating.raise('high', 'Could send a secret over the network.', 'exfiltration');
     }

@@ -36,6 +36,8 @@ export interface RiskRating {
 export interface Findings {
   raise(risk: Risk, note: string, ...categories: RiskCategory[]): void;
   has(category: RiskCategory): boolean;
+  /** How many findings were raised so far, repeats included: whether a rater found anything. */
+  raised(): number;
 }
 
 /** Notes kept per rating: enough to explain, few enough to fit a badge's tooltip. */
@@ -51,6 +53,7 @@ export class RatingBuilder implements Findings {
   risk: Risk = 'safe';
   readonly #categories = new Set<RiskCategory>();
   readonly #findings: RiskFinding[] = [];
+  #raised = 0;
 
   raise(risk: Risk, note: string, ...categories: RiskCategory[]): void {
     this.raiseAt(undefined, risk, note, ...categories);
@@ -59,6 +62,7 @@ export class RatingBuilder implements Findings {
   /** A finding about `span` of the command (none: about the call as a whole). */
   raiseAt(span: Span | undefined, risk: Risk, note: string, ...categories: RiskCategory[]): void {
     this.risk = maxRisk(this.risk, risk);
+    this.#raised += 1;
     for (const category of categories) this.#categories.add(category);
     const known = this.#findings.some(
       (finding) =>
@@ -76,11 +80,16 @@ export class RatingBuilder implements Findings {
     return {
       raise: (risk, note, ...categories) => this.raiseAt(span, risk, note, ...categories),
       has: (category) => this.has(category),
+      raised: () => this.#raised,
     };
   }
 
   has(category: RiskCategory): boolean {
     return this.#categories.has(category);
+  }
+
+  raised(): number {
+    return this.#raised;
   }
 
   /** Categories in the contract's order; findings and notes most dangerous first, else as found. */

@@ -1,7 +1,10 @@
 import type { ShellSegment } from '../shell/index.ts';
 import { programName } from './args.ts';
 import type { SegmentContext } from './context.ts';
+import { readOnlySegmentReason } from './allowlist.ts';
 import { raterFor } from './programs/index.ts';
+import { runnerRaters } from './programs/runners.ts';
+import { namesSecretFile, secretFileNote } from './secret-files.ts';
 import { unwrap } from './wrappers.ts';
 
 /** Variables that change which code a program loads or runs. */
@@ -14,6 +17,10 @@ export function rateSegment(segment: ShellSegment, ctx: SegmentContext): void {
     ctx.rating.raise('medium', 'Sets a variable that changes which code runs.', 'code_execution');
   }
   if (segment.argv.length === 0) return;
+  // Whatever the program, a secret file named on its command line is read or moved by it.
+  if (segment.argv.slice(1).some((word) => namesSecretFile(word, ctx.where))) {
+    ctx.rating.raise('high', secretFileNote, 'secret_exposure');
+  }
   rateArgv(segment.argv, ctx);
 }
 
@@ -22,34 +29,41 @@ export function computedAtRunTime(word: string): boolean {
   return /[$`]/.test(word) || word.startsWith('<(');
 }
 
-/** Rates an argument vector: unwraps `sudo`/`env`/`xargs`…, then asks the program's rater. */
+/**
+ * Rates an argument vector: unwraps `sudo`/`env`/`xargs`…, then asks the program's rater. What
+ * no rater finds anything in is safe only when it passes the read-only allowlist; otherwise its
+ * effect is unknown: medium.
+ */
 export function rateArgv(argv: readonly string[], ctx: SegmentContext): void {
+  const before = ctx.rating.raised();
+  const runs = rateProgram(argv, ctx);
+  if (runs === undefined || ctx.readOnly || ctx.rating.raised() !== before) return;
+  if (readOnlySegmentReason(runs.segment) !== undefined) {
+    runs.rating.raise('medium', 'Uses options or words the read-only list does not admit: its effect is not known.');
+  }
+}
+
+/** Rates the program `argv` finally runs; the context it was rated in, unless nothing runs. */
+function rateProgram(argv: readonly string[], ctx: SegmentContext): SegmentContext | undefined {
   const command = unwrap(argv, ctx);
-  if (command === undefined || command.length === 0) return;
+  if (command === undefined || command.length === 0) return command === undefined ? undefined : ctx;
   const inner = command === argv ? ctx : ctx.running(command);
   const word = command[0]!;
   if (computedAtRunTime(word)) {
     inner.rating.raise('medium', 'The program to run is computed at run time.', 'code_execution');
-    return;
+    return inner;
   }
   const name = programName(word);
   const rater = raterFor(name);
-  if (rater) {
-    // A program named by path runs whatever file is there; only the known names of system dirs count.
-    if (name !== word && !/^\/(?:usr\/)?(?:local\/)?s?bin\//.test(word)) {
-      inner.rating.raise('medium', 'Runs a program from a path in the workspace.');
-    }
-    rater(command.slice(1), inner);
-    return;
+  if (rater === undefined) {
+    if (!inner.readOnly) inner.rating.raise('medium', 'Runs a program the rater does not know.');
+    return inner;
   }
-  // `watch -n 2 'cmd'`: its words are a command line.
-  if (name === 'watch') {
-    const args = command.slice(1);
-    const at = args.findIndex(
-      (arg, i) => !arg.startsWith('-') && !/^-(?:n|d|-interval)$/.test(args[i - 1] ?? ''),
-    );
-    if (at >= 0) inner.rateNested(args.slice(at).join(' '));
-    return;
+  // A program named by path runs whatever file is there; only the known names of system dirs count.
+  if (name !== word && !/^\/(?:usr\/)?(?:local\/)?s?bin\//.test(word)) {
+    inner.rating.raise('medium', 'Runs a program from a path in the workspace.');
   }
-  if (!inner.readOnly) inner.rating.raise('medium', 'Runs a program the rater does not know.');
+  rater(command.slice(1), inner);
+  // A runner's own options were judged by its rater, and what it runs is rated as itself.
+  return Object.hasOwn(runnerRaters, name) ? undefined : inner;
 }

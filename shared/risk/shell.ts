@@ -5,6 +5,8 @@ import { rateWrite } from './effects.ts';
 import { deviceKind, type Where } from './paths.ts';
 import type { Findings, RatingBuilder, Span } from './rating.ts';
 import { rateArgv, rateSegment } from './segment.ts';
+import { namesSecretFile, secretFileNote } from './secret-files.ts';
+import { quoteArgv } from './quote.ts';
 import { find, spanOf, wordSpan } from './spans.ts';
 import { hasForkBomb, textHazards } from './text-hazards.ts';
 
@@ -126,6 +128,9 @@ function rateCommandLine(
     rateSegment(segment, new ShellContext(here, depth, segment, run, span, outer));
   }
   for (const { op, target } of parsed.redirections) {
+    if (op.includes('<') && !op.startsWith('<<') && namesSecretFile(target, here)) {
+      run.rating.at(outer ?? find(target, command)).raise('high', secretFileNote, 'secret_exposure');
+    }
     if (!writesTo(op, target)) continue;
     if (deviceKind(target) === 'network') run.sockets++;
     const findings = run.rating.at(outer ?? find(target, command));
@@ -206,9 +211,3 @@ export function argvSegment(argv: readonly string[]): ShellSegment {
   };
 }
 
-/** Quotes words for a shell, so an argv given as a list can be rated as a command line. */
-export function quoteArgv(argv: readonly string[]): string {
-  return argv
-    .map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`))
-    .join(' ');
-}

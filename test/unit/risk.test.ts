@@ -243,7 +243,7 @@ describe('rateRisk', () => {
       'high',
       ['exfiltration'],
     ],
-    ['a secret file read', tool('Read', { file_path: '.env' }), 'medium', ['secret_exposure']],
+    ['a secret file read', tool('Read', { file_path: '.env' }), 'high', ['secret_exposure']],
   ] as Row[])('facts.secrets: %s', (_label, call, risk, categories) => {
     const rating = rateRisk(call, { secrets: true });
     expect(rating.risk).toBe(risk);

@@ -9,6 +9,12 @@ const writeEach = (targets: readonly string[], ctx: SegmentContext) => {
   for (const target of targets) rateWrite(ctx.rating, target, ctx.where);
 };
 
+/** `xargs chmod 500`, `xargs touch`: the files arrive on the input, where the rater cannot see them. */
+const writeNamed = (targets: readonly string[], ctx: SegmentContext) => {
+  if (targets.length === 0) ctx.rating.raise('medium', 'Changes files whose names arrive on its input.');
+  writeEach(targets, ctx);
+};
+
 const rm: ProgramRater = (args, ctx) => {
   if (args.includes('--no-preserve-root')) {
     ctx.rating.raise('critical', 'Deletes with the root directory unprotected.', 'destructive');
@@ -37,7 +43,7 @@ const shred: ProgramRater = (args, ctx) => {
 const touchLike =
   (valueOptions: readonly string[] = []): ProgramRater =>
   (args, ctx) =>
-    writeEach(operands(args, valueOptions), ctx);
+    writeNamed(operands(args, valueOptions), ctx);
 
 /** chmod/chown/chgrp: the first operand is the mode or owner, the rest are files. */
 const changeOwnerOrMode =
@@ -63,7 +69,7 @@ const changeOwnerOrMode =
     ) {
       ctx.rating.raise('high', 'Gives files to the root user.', 'privilege_escalation');
     }
-    writeEach(targets, ctx);
+    writeNamed(targets, ctx);
   };
 
 /** `u+s`, `g=s`, `+s`, or a numeric mode with the 4000 or 2000 bit. */
