@@ -1,7 +1,7 @@
 import type { ShellSegment } from '../shell/index.ts';
+import { readOnlySegmentReason } from './allowlist.ts';
 import { programName } from './args.ts';
 import type { SegmentContext } from './context.ts';
-import { readOnlySegmentReason } from './allowlist.ts';
 import { raterFor } from './programs/index.ts';
 import { runnerRaters } from './programs/runners.ts';
 import { namesSecretFile, secretFileNote } from './secret-files.ts';
@@ -39,7 +39,10 @@ export function rateArgv(argv: readonly string[], ctx: SegmentContext): void {
   const runs = rateProgram(argv, ctx);
   if (runs === undefined || ctx.readOnly || ctx.rating.raised() !== before) return;
   if (readOnlySegmentReason(runs.segment) !== undefined) {
-    runs.rating.raise('medium', 'Uses options or words the read-only list does not admit: its effect is not known.');
+    runs.rating.raise(
+      'medium',
+      'Uses options or words the read-only list does not admit: its effect is not known.',
+    );
   }
 }
 

@@ -3,10 +3,10 @@ import { newPipelineFacts, type PipelineFacts, type SegmentContext } from './con
 import { directoryAfter } from './directory.ts';
 import { rateWrite } from './effects.ts';
 import { deviceKind, type Where } from './paths.ts';
-import type { Findings, RatingBuilder, Span } from './rating.ts';
-import { rateArgv, rateSegment } from './segment.ts';
-import { namesSecretFile, secretFileNote } from './secret-files.ts';
 import { quoteArgv } from './quote.ts';
+import type { Findings, RatingBuilder, Span } from './rating.ts';
+import { namesSecretFile, secretFileNote } from './secret-files.ts';
+import { rateArgv, rateSegment } from './segment.ts';
 import { find, spanOf, wordSpan } from './spans.ts';
 import { hasForkBomb, textHazards } from './text-hazards.ts';
 
@@ -210,4 +210,3 @@ export function argvSegment(argv: readonly string[]): ShellSegment {
     })),
   };
 }
-

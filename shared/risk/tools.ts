@@ -1,9 +1,9 @@
 import type { EngineToolCall } from '../contract/index.ts';
 import { stringField, type ToolFacts } from '../tools/catalog.ts';
 import { rateWrite } from './effects.ts';
+import { quoteArgv } from './quote.ts';
 import type { RatingBuilder } from './rating.ts';
 import { namesSecretFile, secretFileNote } from './secret-files.ts';
-import { quoteArgv } from './quote.ts';
 import { rateShellCommand } from './shell.ts';
 
 /**

@@ -129,7 +129,11 @@ const changesShellState: ProgramRater = (_args, ctx) => ctx.rating.raise('low', 
 const runsSubscript = (word: string) => /\[[^\]]*[$`]/.test(word);
 const evaluatesSubscripts: ProgramRater = (args, ctx) => {
   if (args.some(runsSubscript)) {
-    ctx.rating.raise('medium', 'Bash evaluates an array subscript here, which can run commands.', 'code_execution');
+    ctx.rating.raise(
+      'medium',
+      'Bash evaluates an array subscript here, which can run commands.',
+      'code_execution',
+    );
   }
 };
 
@@ -180,7 +184,11 @@ const readersThatMayAct: Record<string, ProgramRater> = {
   },
   printf: (args, ctx) => {
     if (optionValues(args, ['-v'], []).some((name) => name.includes('['))) {
-      ctx.rating.raise('medium', 'Bash evaluates an array subscript here, which can run commands.', 'code_execution');
+      ctx.rating.raise(
+        'medium',
+        'Bash evaluates an array subscript here, which can run commands.',
+        'code_execution',
+      );
     }
   },
   test: evaluatesSubscripts,
