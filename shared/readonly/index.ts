@@ -1,1 +1,3 @@
-export { isReadOnlyCommand, mayBeReadOnly, type ReadOnlyVerdict } from './check.ts';
+export { isReadOnlyCommand, type ReadOnlyVerdict, readOnlySegmentReason } from './check.ts';
+export { READ_ONLY_PROGRAMS } from './programs.ts';
+export type { CommandSpec } from './spec.ts';
