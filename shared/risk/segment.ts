@@ -1,5 +1,5 @@
+import { readOnlySegmentReason } from '../readonly/index.ts';
 import type { ShellSegment } from '../shell/index.ts';
-import { readOnlySegmentReason } from './allowlist.ts';
 import { programName } from './args.ts';
 import type { SegmentContext } from './context.ts';
 import { raterFor } from './programs/index.ts';
