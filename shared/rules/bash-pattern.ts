@@ -1,4 +1,3 @@
-import { knownWord } from '../shell/known-words.ts';
 import { compileStarGlob, type StarGlob } from './star-glob.ts';
 import { RuleError } from './types.ts';
 
@@ -12,12 +11,6 @@ export interface CommandPattern {
    * `npm run test:*` gives npm, run, test; `* --version` none. The rule index files rules under them.
    */
   readonly leadingWords: readonly string[];
-  /**
-   * `test(words.join(' '))` for a command written as `words` one space apart, none of them empty
-   * or holding a blank (a simply written command, bash-simple.ts), where the pattern can tell from
-   * the words alone: `npm test:*` compares the first two words and reads no text.
-   */
-  readonly testWords?: (words: readonly string[]) => boolean;
 }
 
 /**
@@ -57,7 +50,6 @@ function optionalTail(bare: StarGlob, withTail: StarGlob): CommandPattern {
     test: wordPrefix(bare.literalPrefix),
     literalPrefix,
     leadingWords,
-    testWords: wordsPrefix(bare.literalPrefix.split(' ').map(knownWord)),
   };
 }
 
@@ -70,33 +62,7 @@ function commonStart(a: readonly string[], b: readonly string[]): readonly strin
 
 const SPACE = 32;
 
-/**
- * `wordPrefix(prefix.join(' '))` for a text of words one space apart, none empty or holding a
- * blank: such a text begins with the prefix and then ends or has a space exactly when its words
- * begin with the prefix's words (an empty word of the prefix, from two spaces in a row, matches
- * no word and so no such text, as the text comparison would not either).
- */
-function wordsPrefix(prefix: readonly string[]): (words: readonly string[]) => boolean {
-  // One and two words, most rules (`make:*`, `npm test:*`), compared without a loop.
-  if (prefix.length === 1) {
-    const [only] = prefix;
-    return (words) => words.length >= 1 && words[0] === only;
-  }
-  if (prefix.length === 2) {
-    const [first, second] = prefix;
-    return (words) => words.length >= 2 && words[0] === first && words[1] === second;
-  }
-  return (words) => {
-    if (words.length < prefix.length) return false;
-    for (let index = 0; index < prefix.length; index += 1) if (words[index] !== prefix[index]) return false;
-    return true;
-  };
-}
-
-/**
- * `npm test` with an optional ` *` after it, the commonest rule of all, as one comparison: the
- * command is the text itself or begins with it and a space (what the two globs together match).
- */
+/** `npm test` with an optional ` *` after it: the command is the text itself, or it and a space and anything. */
 function wordPrefix(text: string): (command: string) => boolean {
   return (command) =>
     command.startsWith(text) && (command.length === text.length || command.charCodeAt(text.length) === SPACE);

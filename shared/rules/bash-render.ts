@@ -7,8 +7,11 @@ import type { ShellSegment } from '../shell/index.ts';
  * Redirections are not part of it; allow matching checks them separately.
  */
 export function allowRendering(segment: ShellSegment): string | undefined {
-  if (segment.words === undefined || segment.words.length !== segment.argv.length) return undefined;
-  return [...segment.assignments, ...segment.words.map((word) => word.raw)].join(' ');
+  const { words, assignments } = segment;
+  if (words === undefined || words.length !== segment.argv.length) return undefined;
+  let text = assignments.join(' ');
+  for (const word of words) text = text === '' ? word.raw : `${text} ${word.raw}`;
+  return text;
 }
 
 /** Deny rules try every reading of a command: as written, after quote removal, with and without assignments. */

@@ -41,7 +41,7 @@ export function compileRule(text: string, behavior: RuleBehavior): CompiledRule 
       }
     },
   };
-  if (compiled?.commandWords !== undefined) rule.commandWords = compiled.commandWords;
+  if (compiled?.commandName !== undefined) rule.commandName = compiled.commandName;
   return rule;
 }
 
@@ -52,7 +52,7 @@ export function compileRules(texts: readonly string[], behavior: RuleBehavior): 
 
 interface CompiledSpecifier {
   match: InputMatcher;
-  commandWords?: readonly string[];
+  commandName?: string;
 }
 
 function compileSpecifier(
@@ -63,7 +63,9 @@ function compileSpecifier(
 ): CompiledSpecifier {
   if (tool === 'Bash') {
     const pattern = compileCommandPattern(rule, specifier);
-    return { match: compileBashMatcher(pattern, behavior), commandWords: pattern.leadingWords };
+    const [commandName] = pattern.leadingWords;
+    const match = compileBashMatcher(pattern, behavior);
+    return commandName === undefined || commandName === '' ? { match } : { match, commandName };
   }
   if (tool === 'WebFetch') return { match: compileWebFetchMatcher(rule, specifier, behavior) };
   const fileTools = fileToolsFor(tool, behavior !== 'allow');

@@ -1,4 +1,5 @@
 import type { Behavior } from '../contract/decision.ts';
+import type { ShellAnalysis } from '../shell/index.ts';
 import type { ToolCoverage } from './tool-name.ts';
 
 /** The contract's behavior: what a matching rule decides. */
@@ -10,6 +11,11 @@ export interface RuleTarget {
   input: Record<string, unknown>;
   cwd?: string;
   home?: string;
+  /**
+   * For Bash, the analysis of `input.command`, made once per call by the engine and read by every
+   * Bash rule; without it each rule analyses the command itself.
+   */
+  shell?: ShellAnalysis;
 }
 
 export interface CompiledRule {
@@ -21,10 +27,11 @@ export interface CompiledRule {
   /** The tools the rule can match, for the rule index. Absent: the index checks it for every call. */
   coverage?: ToolCoverage;
   /**
-   * Bash rules with a command pattern: the words every command the pattern matches begins with
-   * (possibly none). The rule index checks the rule only against calls that may run such a command.
+   * Bash rules with a command pattern: the first word of every command text the pattern matches,
+   * when it has one (`Bash(* --version)` has none). The rule index tries the rule only on calls
+   * that may run a command of that name.
    */
-  commandWords?: readonly string[];
+  commandName?: string;
   /**
    * Allow rules match strictly (every part of the call must be covered); deny and ask rules
    * match generously (any part, and whenever the call cannot be understood).

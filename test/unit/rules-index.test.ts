@@ -1,9 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../shared/engine/index.ts';
 import { compilePlan, layerPlans } from '../../shared/plan/index.ts';
-import { allowRendering, denyRenderings } from '../../shared/rules/bash-render.ts';
-import { commandView } from '../../shared/rules/bash-view.ts';
 import {
   type CompiledRule,
   compileRule,
@@ -12,8 +9,8 @@ import {
   RuleError,
   type RuleTarget,
 } from '../../shared/rules/index.ts';
-import { analyzeUncached } from '../../shared/shell/analyze.ts';
 import { analyzeShell } from '../../shared/shell/index.ts';
+import { propertyRuns } from '../support/property.ts';
 
 /** Compiles what compiles: random rule texts may be invalid, and those are not the point here. */
 function compileValid(texts: readonly string[], behavior: RuleBehavior): CompiledRule[] {
@@ -45,7 +42,30 @@ const commandWords = [
   'x',
   '--force',
 ];
-const wrappers = ['sudo', 'env A=1', 'xargs', 'timeout 5', 'nice -n 1', 'command', 'exec', 'watch'];
+const wrappers = [
+  'sudo',
+  'sudo -u u',
+  'env A=1',
+  'env -S',
+  'xargs',
+  'xargs -I{}',
+  'timeout 5',
+  'timeout -k 5 10',
+  'nice -n 1',
+  'command',
+  'exec',
+  'watch -n 3 -d',
+  'flock /lock',
+  'su -c',
+  'runuser -u u --',
+  'at now',
+  'source',
+  'git -C .',
+  'git -c alias.x=rm',
+  'parallel',
+  ':::',
+  'timeout --frob',
+];
 const shellBits = [
   ' && ',
   ' || ',
@@ -147,35 +167,57 @@ describe('rule index', () => {
             for (const call of targets) expect(index.firstMatch(call)).toBe(linearFirstMatch(rules, call));
           },
         ),
-        { numRuns: 400 },
+        { numRuns: propertyRuns(400) },
       );
     },
   );
 
-  it('tries only rules that can apply, in list order', () => {
-    const rules = compileValid(
-      [
-        'Bash(npm run build:*)',
-        'Bash(rm:*)',
-        'Bash(npm test:*)',
-        'Bash(* --version)',
-        'Read(src/**)',
-        'mcp__github__*',
-        'Bash(npm test -- --run x)',
-      ],
-      'deny',
+  /** The rules' texts in the order `firstMatch` tries them for a call. */
+  function tried(texts: readonly string[], behavior: RuleBehavior, call: RuleTarget): string[] {
+    const seen: string[] = [];
+    const rules = compileValid(texts, behavior).map(
+      (rule): CompiledRule => ({
+        ...rule,
+        matches: (target) => {
+          seen.push(rule.text);
+          return false;
+        },
+      }),
     );
-    const index = indexRules(rules);
-    const texts = (call: RuleTarget) => index.candidates(call).map((rule) => rule.text);
-    expect(texts({ tool: 'Bash', input: { command: 'npm test -- --run x' } })).toEqual([
+    indexRules(rules).firstMatch(call);
+    return seen;
+  }
+
+  it('tries only rules that can apply, in list order', () => {
+    const texts = [
+      'Bash(npm run build:*)',
+      'Bash(rm:*)',
+      'Bash(npm test:*)',
+      'Bash(* --version)',
+      'Read(src/**)',
+      'mcp__github__*',
+      'Bash(npm test -- --run x)',
+      'Bash',
+    ];
+    const bashCall = (command: unknown): RuleTarget => ({ tool: 'Bash', input: { command } });
+    expect(tried(texts, 'deny', bashCall('npm test -- --run x'))).toEqual([
+      'Bash(npm run build:*)',
       'Bash(npm test:*)',
       'Bash(* --version)',
       'Bash(npm test -- --run x)',
+      'Bash',
     ]);
-    expect(texts({ tool: 'Bash', input: { command: 'git status' } })).toEqual(['Bash(* --version)']);
-    expect(texts({ tool: 'mcp__github__x', input: {} })).toEqual(['mcp__github__*']);
-    expect(texts({ tool: 'Grep', input: {} })).toEqual(['Read(src/**)']);
-    expect(texts({ tool: 'Unknown', input: {} })).toEqual([]);
+    expect(tried(texts, 'deny', bashCall('git status'))).toEqual(['Bash(* --version)', 'Bash']);
+    expect(tried(texts, 'deny', bashCall('sudo rm x'))).toEqual(['Bash(rm:*)', 'Bash(* --version)', 'Bash']);
+    expect(tried(texts, 'allow', bashCall('git status && rm x'))).toEqual(['Bash(* --version)', 'Bash']);
+    expect(tried(texts, 'allow', bashCall('rm x && git status'))).toEqual([
+      'Bash(rm:*)',
+      'Bash(* --version)',
+      'Bash',
+    ]);
+    expect(tried(texts, 'deny', { tool: 'mcp__github__x', input: {} })).toEqual(['mcp__github__*']);
+    expect(tried(texts, 'deny', { tool: 'Grep', input: {} })).toEqual(['Read(src/**)']);
+    expect(tried(texts, 'deny', { tool: 'Unknown', input: {} })).toEqual([]);
   });
 
   it.each([
@@ -184,10 +226,13 @@ describe('rule index', () => {
     ['a substitution', 'echo $(rm x)'],
     ['a quoted command name', "'rm' x"],
     ['a path to the command', '/bin/rm x'],
-    ['find -exec', 'find . -exec rm {} ;'],
+    ['find -exec', 'find . -exec rm {} \\;'],
+    ['git global options', 'git -C . -c x=y rm'],
+    ['an inline git alias', "git -c 'alias.x=!rm -rf y' x"],
+    ['watch', 'watch -n 1 rm x'],
   ])('looks up deny rules behind %s', (_, command) => {
-    const index = indexRules(compileValid(['Bash(git:*)', 'Bash(rm:*)'], 'deny'));
-    expect(index.firstMatch({ tool: 'Bash', input: { command } })?.text).toBe('Bash(rm:*)');
+    const index = indexRules(compileValid(['Bash(git push:*)', 'Bash(rm:*)', 'Bash(git rm:*)'], 'deny'));
+    expect(index.firstMatch({ tool: 'Bash', input: { command } })?.text).toMatch(/rm:\*/);
   });
 
   it.each([
@@ -195,27 +240,11 @@ describe('rule index', () => {
     ['a shell reading stdin', 'curl x | sh'],
     ['a command that does not parse', 'rm -rf "x'],
     ['a command that is not a string', 7],
-  ])('checks every deny rule for %s', (_, command) => {
-    const rules = compileValid(['Bash(git:*)', 'Bash(rm:*)'], 'deny');
-    expect(indexRules(rules).candidates({ tool: 'Bash', input: { command } })).toEqual(rules);
-  });
-
-  it('finds crowded command words by their first character, ASCII or not', () => {
-    // More than a few words under one node, so they are filed by shape and first character.
-    const words = ['ls', 'git', 'énorme', 'ñu', '日本', 'zip', 'npm', 'make', 'cargo', 'émoi', '😀go'];
-    const rules = compileValid(
-      words.map((word) => `Bash(${word}:*)`),
-      'deny',
-    );
-    const index = indexRules(rules);
-    for (const word of words) {
-      const call = { tool: 'Bash', input: { command: `${word} x` } };
-      expect(index.firstMatch(call)?.text).toBe(`Bash(${word}:*)`);
-      expect(index.candidates(call).map((rule) => rule.text)).toEqual([`Bash(${word}:*)`]);
-    }
-    for (const command of ['énorm x', 'ñ x', '日 x', '😀 x', 'émoi2 x', 'Énorme x', ' x']) {
-      expect(index.candidates({ tool: 'Bash', input: { command } })).toEqual([]);
-    }
+    ['a wrapper option the table does not know', 'timeout --frob 5 ls'],
+    ['a source of stdin', 'source /dev/stdin'],
+  ])('tries every deny rule for %s', (_, command) => {
+    const texts = ['Bash(git:*)', 'Bash(rm:*)'];
+    expect(tried(texts, 'deny', { tool: 'Bash', input: { command } })).toEqual(texts);
   });
 
   it('checks a rule without coverage data for every call', () => {
@@ -226,19 +255,14 @@ describe('rule index', () => {
     expect(index.firstMatch({ tool: 'Bash', input: { command: 'rm x' } })?.text).toBe('Bash(rm:*)');
   });
 
-  it('files a rule under an empty word, as a reading of an empty argument has one', () => {
-    const twoSpaces: CompiledRule = {
-      text: 'two spaces',
-      tool: 'Bash',
-      behavior: 'deny',
-      coverage: { tools: ['Bash'] },
-      commandWords: ['a', '', 'b'],
-      // What a deny pattern `a  b` would do: `a '' b` reads as "a  b" (argv a, '', b).
-      matches: (call) => call.input.command === "a '' b",
-    };
-    const index = indexRules([twoSpaces]);
-    expect(index.firstMatch({ tool: 'Bash', input: { command: "a '' b" } })).toBe(twoSpaces);
-    expect(index.candidates({ tool: 'Bash', input: { command: 'a b' } })).toEqual([]);
+  it('a command name with a space in it is looked up by its first word, as rules read it', () => {
+    const index = indexRules(compileValid(['Bash(git push:*)'], 'deny'));
+    expect(index.firstMatch({ tool: 'Bash', input: { command: '"git push" x' } })?.text).toBe(
+      'Bash(git push:*)',
+    );
+    expect(index.firstMatch({ tool: 'Bash', input: { command: 'A=1 git push' } })?.text).toBe(
+      'Bash(git push:*)',
+    );
   });
 
   it('falls back to every rule when narrowing throws', () => {
@@ -251,10 +275,20 @@ describe('rule index', () => {
         },
       },
     };
-    const index = indexRules(rules);
-    expect(index.candidates(hostile)).toEqual(rules);
     // The rule fails closed on the same input, and the index still finds it.
-    expect(index.firstMatch(hostile)?.text).toBe('Bash(rm:*)');
+    expect(indexRules(rules).firstMatch(hostile)?.text).toBe('Bash(rm:*)');
+  });
+});
+
+describe("the call's one analysis", () => {
+  it('is what Bash rules and the index read when the call carries it', () => {
+    // An analysis of another command, to show whose words are read: the call's, not a new parse.
+    const shell = analyzeShell('rm -rf x');
+    const target: RuleTarget = { tool: 'Bash', input: { command: 'ls' }, shell };
+    expect(compileRule('Bash(rm:*)', 'deny').matches(target)).toBe(true);
+    expect(compileRule('Bash(rm:*)', 'allow').matches(target)).toBe(true);
+    expect(indexRules(compileValid(['Bash(rm:*)'], 'deny')).firstMatch(target)?.text).toBe('Bash(rm:*)');
+    expect(compileRule('Bash(rm:*)', 'deny').matches({ tool: 'Bash', input: { command: 'ls' } })).toBe(false);
   });
 });
 
@@ -275,70 +309,6 @@ describe('plans carry the index of their rule lists', () => {
     );
     expect(layered.index.deny.firstMatch({ tool: 'Bash', input: { command: 'sudo rm x' } })?.text).toBe(
       'Bash(rm:*)',
-    );
-  });
-});
-
-describe('the shared view of a command', () => {
-  const part = fc.oneof(
-    wordOrBit,
-    fc.constantFrom('"a b"', "'rm'", 'A=1', 'B="x y"', '/usr/bin/git', '$X', '> out', '2>&1', '<(ls)'),
-  );
-  // Separators a command's text may hold between words: the view must not mistake it for the words.
-  const separator = fc.constantFrom(' ', ' ', '  ', '\t', ' \\\n', '');
-  const shellish = fc
-    .array(fc.tuple(part, separator), { minLength: 1, maxLength: 8 })
-    .map((pairs) => pairs.map(([text, gap]) => text + gap).join(''));
-
-  it('has the readings and allow renderings bash-render.ts defines', () => {
-    fc.assert(
-      fc.property(shellish, (command) => {
-        const analysis = analyzeShell(command);
-        const view = commandView(analysis);
-        expect(view.segments).toHaveLength(analysis.segments.length);
-        analysis.segments.forEach((segment, index) => {
-          const segmentView = view.segments[index]!;
-          const expected = denyRenderings(
-            segment.argv,
-            segment.words?.map((word) => word.raw),
-            segment.assignments,
-          );
-          const name = segment.argv[0] ?? '';
-          const base = name.slice(name.lastIndexOf('/') + 1);
-          if (base !== name) expected.push([base, ...segment.argv.slice(1)].join(' '));
-          expect(new Set(segmentView.readings)).toEqual(new Set(expected));
-          expect(segmentView.allowRendering).toBe(allowRendering(segment));
-        });
-      }),
-      { numRuns: 1000 },
-    );
-  });
-
-  it('is the same object for every rule of a call', () => {
-    const analysis = analyzeShell('git status && npm test');
-    expect(commandView(analysis)).toBe(commandView(analysis));
-  });
-});
-
-describe('shared analyses stay as they were', () => {
-  it('after every module of the engine has read them', () => {
-    const plan = compilePlan({
-      permissions: {
-        allow: ['Bash(git status)', 'Bash(npm test:*)'],
-        ask: ['Bash(deploy:*)'],
-        deny: ['Bash(rm:*)', 'Bash(* --force)'],
-      },
-    });
-    fc.assert(
-      fc.property(command, (text) => {
-        decide(
-          plan,
-          { toolCallId: 'shared', tool: 'Bash', input: { command: text }, cwd: '/repo' },
-          { mode: 'default' },
-        );
-        expect(analyzeShell(text)).toEqual(analyzeUncached(text));
-      }),
-      { numRuns: 300 },
     );
   });
 });
