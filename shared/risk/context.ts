@@ -47,15 +47,13 @@ export interface SegmentContext {
   depth: number;
   /**
    * The simple command being rated, as the read-only allowlist sees it: the segment itself, or
-   * for a program run by a wrapper (`sudo cat x`, `xargs chmod 500`), the words it runs.
+   * for a program run by another (`sudo cat x`, `xargs chmod 500`, `find -exec`), the words it runs.
    */
   segment: ShellSegment;
   /** Rate a command line nested in this one (the script of `bash -c`, `eval`'s words, `ssh host cmd`). */
   rateNested(command: string, where?: 'local' | 'remote'): void;
   /** Rate an argument vector nested in this one (`find -exec …`, `xargs rm`). */
   rateArgv(argv: readonly string[]): void;
-  /** This context for the words a wrapper runs (`sudo rm x` → `rm x`): same place, same span. */
-  running(argv: readonly string[]): SegmentContext;
 }
 
 export type ProgramRater = (args: readonly string[], ctx: SegmentContext) => void;

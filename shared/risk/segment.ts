@@ -3,9 +3,8 @@ import type { ShellSegment } from '../shell/index.ts';
 import { programName } from './args.ts';
 import type { SegmentContext } from './context.ts';
 import { raterFor } from './programs/index.ts';
-import { runnerRaters } from './programs/runners.ts';
 import { namesSecretFile, secretFileNote } from './secret-files.ts';
-import { unwrap } from './wrappers.ts';
+import { isWrapper, rateWrapped } from './wrappers.ts';
 
 /** Variables that change which code a program loads or runs. */
 const loaderVariables =
@@ -46,27 +45,28 @@ export function rateArgv(argv: readonly string[], ctx: SegmentContext): void {
   }
 }
 
-/** Rates the program `argv` finally runs; the context it was rated in, unless nothing runs. */
+/** Rates the program `argv` runs; the context to check against the allowlist, if any. */
 function rateProgram(argv: readonly string[], ctx: SegmentContext): SegmentContext | undefined {
-  const command = unwrap(argv, ctx);
-  if (command === undefined || command.length === 0) return command === undefined ? undefined : ctx;
-  const inner = command === argv ? ctx : ctx.running(command);
-  const word = command[0]!;
+  const word = argv[0]!;
   if (computedAtRunTime(word)) {
-    inner.rating.raise('medium', 'The program to run is computed at run time.', 'code_execution');
-    return inner;
+    ctx.rating.raise('medium', 'The program to run is computed at run time.', 'code_execution');
+    return ctx;
   }
   const name = programName(word);
+  if (isWrapper(name)) {
+    // What a wrapper runs is rated as itself, and checked against the allowlist on its own.
+    rateWrapped(name, argv, ctx);
+    return undefined;
+  }
   const rater = raterFor(name);
   if (rater === undefined) {
-    if (!inner.readOnly) inner.rating.raise('medium', 'Runs a program the rater does not know.');
-    return inner;
+    if (!ctx.readOnly) ctx.rating.raise('medium', 'Runs a program the rater does not know.');
+    return ctx;
   }
   // A program named by path runs whatever file is there; only the known names of system dirs count.
   if (name !== word && !/^\/(?:usr\/)?(?:local\/)?s?bin\//.test(word)) {
-    inner.rating.raise('medium', 'Runs a program from a path in the workspace.');
+    ctx.rating.raise('medium', 'Runs a program from a path in the workspace.');
   }
-  rater(command.slice(1), inner);
-  // A runner's own options were judged by its rater, and what it runs is rated as itself.
-  return Object.hasOwn(runnerRaters, name) ? undefined : inner;
+  rater(argv.slice(1), ctx);
+  return ctx;
 }

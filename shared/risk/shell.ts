@@ -86,11 +86,6 @@ class ShellContext implements SegmentContext {
     );
     rateArgv(argv, inner);
   }
-
-  /** The same command, its program now the one a wrapper runs (`sudo rm x` → `rm x`). */
-  running(argv: readonly string[]): SegmentContext {
-    return new ShellContext(this.where, this.depth, argvSegment(argv), this.#run, this.#span, this.#outer);
-  }
 }
 
 /**

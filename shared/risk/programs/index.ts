@@ -6,7 +6,6 @@ import { interpreterRaters } from './interpreters.ts';
 import { networkRaters } from './network.ts';
 import { packageRaters } from './packages.ts';
 import { readRaters } from './reads.ts';
-import { runnerRaters } from './runners.ts';
 import { systemRaters } from './system.ts';
 
 /** Every program the rater knows, by name. A program not here is unknown: medium. */
@@ -18,7 +17,6 @@ const raters: Record<string, ProgramRater> = {
   ...cloudRaters,
   ...interpreterRaters,
   ...systemRaters,
-  ...runnerRaters,
   git,
 };
 
