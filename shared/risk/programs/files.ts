@@ -116,6 +116,9 @@ const sed: ProgramRater = (args, ctx) => {
   const words = operands(args, ['-e', '-f', '--expression', '--file', '-l', '--line-length']);
   const files = scripts.length > 0 ? words : words.slice(1);
   const script = scripts.length > 0 ? scripts.join('\n') : (words[0] ?? '');
+  if (optionValues(args, ['-f'], ['--file']).length > 0) {
+    ctx.rating.raise('medium', 'Runs a sed script from a file the rater cannot see.', 'code_execution');
+  }
   if (/[wWe](?:\s|$)/.test(script)) {
     ctx.rating.raise('medium', 'The sed script may write files or run commands.', 'code_execution');
   }
