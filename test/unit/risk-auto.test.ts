@@ -67,6 +67,9 @@ const notAllowed: Record<string, readonly EngineToolCall[]> = {
     bash('yq --inplace .a=1 ../x.yml'),
     bash('file -C -m ~/.magic'),
     bash('cd .. && touch x'),
+    bash('git log --output=~/.bashrc'),
+    bash('git reflog show --format=%H --output=~/.bashrc'),
+    bash('git format-patch -o ../x HEAD~1'),
   ],
   'changes the machine': [
     bash('date -s 2020-01-01'),

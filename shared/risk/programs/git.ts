@@ -1,5 +1,6 @@
-import { hasFlag, operands } from '../args.ts';
+import { hasFlag, operands, optionValues } from '../args.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
+import { rateWrite } from '../effects.ts';
 import { placeOf } from '../paths.ts';
 
 /** Branches whose history a force push destroys for everyone. */
@@ -184,6 +185,10 @@ export const git: ProgramRater = (args, ctx) => {
   const rest = args.slice(i + 1);
   if (sub === undefined) return;
   if (sub === 'push') return push(rest, ctx);
+  // `git log --output=~/.bashrc`, `git format-patch -o ../x`: a reading subcommand that writes.
+  for (const file of optionValues(rest, sub === 'format-patch' ? ['-o'] : [], ['--output', '--output-directory'])) {
+    rateWrite(ctx.rating, file, ctx.where);
+  }
   if (readSubcommands.has(sub) || onlyLists(sub, rest)) return;
   if (repository !== undefined && placeOf(repository, ctx.where) !== 'workspace') {
     ctx.rating.raise('high', 'Changes a repository outside the workspace.');
