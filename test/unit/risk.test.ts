@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineToolCall, Risk, RiskCategory } from '../../shared/contract/index.ts';
+import { readOnlySegmentReason } from '../../shared/readonly/index.ts';
 import { maxRisk, rateRisk, riskOrder } from '../../shared/risk/index.ts';
+import { isWrapper } from '../../shared/risk/wrappers.ts';
+import { analyzeShell } from '../../shared/shell/index.ts';
 import { propertyRuns } from '../support/property.ts';
 
 const cwd = '/home/dev/project';
@@ -521,6 +524,70 @@ describe('findings', () => {
         }
       }),
       { numRuns: propertyRuns(200) },
+    );
+  });
+});
+
+describe('rated safe', () => {
+  it('means every simple command passes the read-only allowlist, wrappers aside', () => {
+    const word = fc.constantFrom(
+      'ls',
+      'cat',
+      'rg',
+      'grep',
+      'sed',
+      'tree',
+      'history',
+      'yq',
+      'date',
+      'hostname',
+      'file',
+      'sort',
+      'find',
+      'printf',
+      'git',
+      'log',
+      'echo',
+      'timeout',
+      '5',
+      'nice',
+      'xargs',
+      'watch',
+      '-n',
+      '2',
+      '-la',
+      '-o',
+      '-i',
+      '-f',
+      '-s',
+      '-C',
+      '-w',
+      '-v',
+      '--pre',
+      '--output',
+      'x',
+      'src',
+      '~/.bashrc',
+      '../x',
+      "'e id'",
+      's/a/b/',
+      '|',
+      '&&',
+      ';',
+      '>',
+      '/dev/null',
+      'FOO=1',
+    );
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 7 }), (words) => {
+        const command = words.join(' ');
+        if (rateRisk(bash(command)).risk !== 'safe') return;
+        for (const segment of analyzeShell(command).segments) {
+          if (segment.argv.length === 0 || isWrapper(segment.argv[0]!)) continue;
+          expect(readOnlySegmentReason(segment), command).toBeUndefined();
+        }
+      }),
+      { numRuns: propertyRuns(400) },
     );
   });
 });
