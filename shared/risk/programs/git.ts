@@ -1,3 +1,4 @@
+import { wrappedCommands } from '../../wrappers/index.ts';
 import { hasFlag, operands, optionValues } from '../args.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
 import { rateWrite } from '../effects.ts';
@@ -167,7 +168,36 @@ function onlyLists(sub: string, args: readonly string[]): boolean {
   }
 }
 
+/**
+ * What git runs on the command's behalf besides its subcommand (the wrapper table's reading of
+ * git: a `-c` setting whose value is a command, an inline alias, settings that load programs from
+ * elsewhere), rated as itself.
+ */
+function rateSettingsRun(argv: readonly string[], ctx: SegmentContext): void {
+  for (const wrapped of wrappedCommands(argv)) {
+    if (wrapped.kind === 'script') {
+      ctx.rating.raise('medium', 'Sets a git option whose value git runs as a command.', 'code_execution');
+      ctx.rateNested(wrapped.script);
+    } else if (wrapped.kind !== 'argv') {
+      ctx.rating.raise('medium', 'Makes git load programs from elsewhere.', 'code_execution');
+    }
+  }
+}
+
+/** `git config core.pager 'rm x'`, `git config alias.st '!rm x'`: a setting that later runs a command. */
+function rateConfigSet(rest: readonly string[], ctx: SegmentContext): void {
+  const words = operands(rest, ['--file', '-f', '--blob', '--type', '--default', '--comment']);
+  const [key, value] = words[0] === 'set' ? words.slice(1) : words;
+  if (key === undefined || value === undefined) return;
+  if (/^alias\./i.test(key) && value.startsWith('!')) {
+    ctx.rating.raise('medium', 'Defines a git alias that runs a shell command.', 'code_execution');
+    ctx.rateNested(value.slice(1));
+  }
+  rateSettingsRun(['git', '-c', `${key}=${value}`, 'version'], ctx);
+}
+
 export const git: ProgramRater = (args, ctx) => {
+  rateSettingsRun(['git', ...args], ctx);
   let repository: string | undefined;
   let i = 0;
   for (; i < args.length; i++) {
@@ -186,7 +216,10 @@ export const git: ProgramRater = (args, ctx) => {
   if (sub === undefined) return;
   if (sub === 'push') return push(rest, ctx);
   // `git log --output=~/.bashrc`, `git format-patch -o ../x`: a reading subcommand that writes.
-  for (const file of optionValues(rest, sub === 'format-patch' ? ['-o'] : [], ['--output', '--output-directory'])) {
+  for (const file of optionValues(rest, sub === 'format-patch' ? ['-o'] : [], [
+    '--output',
+    '--output-directory',
+  ])) {
     rateWrite(ctx.rating, file, ctx.where);
   }
   if (readSubcommands.has(sub) || onlyLists(sub, rest)) return;
@@ -197,6 +230,7 @@ export const git: ProgramRater = (args, ctx) => {
     ctx.rating.raise('medium', 'Discards uncommitted or unpushed work.', 'destructive');
     return;
   }
+  if (sub === 'config') rateConfigSet(rest, ctx);
   if (sub === 'config' && hasFlag(rest, '', ['--global', '--system'])) {
     ctx.rating.raise('high', 'Changes git configuration outside the workspace.');
     return;

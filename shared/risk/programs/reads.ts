@@ -204,16 +204,39 @@ const writeTo = (targets: readonly string[], ctx: SegmentContext) => {
   for (const target of targets) rateWrite(ctx.rating, target, ctx.where);
 };
 
+/** Variables that change which code later commands load or run (`export BASH_ENV=./x`). */
+const loaderVariable =
+  /^(?:LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_\w+|BASH_ENV|ENV|PROMPT_COMMAND|PATH|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|RUBYOPT|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_PAGER|PAGER|EDITOR|IFS)(?:\[|\+?=)/;
+
+/**
+ * Builtins that change the running shell, whose later commands may then run something else:
+ * an alias, a trap, a hashed path or a loader variable is code for later, not shell state.
+ */
+const laterCode: Record<string, (args: readonly string[]) => boolean> = {
+  alias: (args) => args.some((arg) => arg.includes('=')),
+  trap: (args) => args.some((arg) => !/^-[lp]+$/.test(arg)),
+  hash: (args) => hasFlag(args, 'p'),
+  export: (args) => args.some((arg) => loaderVariable.test(arg)),
+  declare: (args) => args.some((arg) => loaderVariable.test(arg)),
+  typeset: (args) => args.some((arg) => loaderVariable.test(arg)),
+  local: (args) => args.some((arg) => loaderVariable.test(arg)),
+  readonly: (args) => args.some((arg) => loaderVariable.test(arg)),
+};
+
+const shellBuiltin =
+  (name: string): ProgramRater =>
+  (args, ctx) => {
+    changesShellState(args, ctx);
+    evaluatesSubscripts(args, ctx);
+    if (!laterCode[name]?.(args)) return;
+    ctx.rating.raise('medium', 'Changes what later commands of this shell run.', 'code_execution');
+    // What a trap or an alias will run is rated as itself.
+    if (name === 'trap') ctx.rateNested(args.find((arg) => !arg.startsWith('-')) ?? '');
+    if (name === 'alias') for (const arg of args) ctx.rateNested(arg.slice(arg.indexOf('=') + 1));
+  };
+
 export const readRaters: Record<string, ProgramRater> = {
   ...Object.fromEntries(readers.map((name) => [name, reads])),
   ...readersThatMayAct,
-  ...Object.fromEntries(
-    shellState.map((name) => [
-      name,
-      ((args, ctx) => {
-        changesShellState(args, ctx);
-        evaluatesSubscripts(args, ctx);
-      }) as ProgramRater,
-    ]),
-  ),
+  ...Object.fromEntries(shellState.map((name) => [name, shellBuiltin(name)])),
 };
