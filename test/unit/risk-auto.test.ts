@@ -49,6 +49,14 @@ const notAllowed: Record<string, readonly EngineToolCall[]> = {
     bash('rg --pre sh foo'),
     bash('rg --hostname-bin ./h foo'),
   ],
+  'an option runs a program': [
+    bash('tar -xf x.tgz --to-command=./x.sh'),
+    bash('tar -cf x.tar --checkpoint-action=exec=./x.sh .'),
+    bash('tar -I ./x -xf a.tar'),
+    bash('rsync -e ./x.sh a b'),
+    bash('rsync --rsync-path=./x.sh a b'),
+    bash('ln -s ~/.bashrc notes.txt'),
+  ],
   'writes outside the working directory': [
     bash('tree -o ~/.bashrc'),
     bash('tree -o /etc/motd'),

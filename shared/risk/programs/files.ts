@@ -133,6 +133,41 @@ const uniq: ProgramRater = (args, ctx) => {
   if (words[1] !== undefined) writeEach([words[1]], ctx);
 };
 
+/**
+ * tar's options that run a program: a filter for each member, a compressor, a script at each
+ * checkpoint or volume, a remote shell.
+ */
+const tarRunners = [
+  '--to-command',
+  '--use-compress-program',
+  '--checkpoint-action',
+  '--info-script',
+  '--new-volume-script',
+  '--rmt-command',
+  '--rsh-command',
+];
+
+const tar: ProgramRater = (args, ctx) => {
+  const programs = optionValues(args, ['-I', '-F'], tarRunners);
+  if (programs.length > 0 || args.some((arg) => tarRunners.some((name) => arg.startsWith(name)))) {
+    ctx.rating.raise('medium', 'Runs a program named in its options on the archive.', 'code_execution');
+  }
+  unpack(['-C'], ['--directory'])(args, ctx);
+};
+
+/** ln: a link in the workspace to a file outside it sends later writes through the link. */
+const ln: ProgramRater = (args, ctx) => {
+  copyLike(args, ctx);
+  const words = operands(args, ['-t', '-S', '--suffix', '--target-directory']);
+  const sources = words.length >= 2 ? words.slice(0, -1) : words;
+  if (sources.some((source) => placeOf(source, ctx.where) !== 'workspace')) {
+    ctx.rating.raise(
+      'medium',
+      'Links to a file outside the working directory: writes through the link land there.',
+    );
+  }
+};
+
 /** tar and unzip write where they are told (`-C`, `-d`), else into the working directory. */
 const unpack =
   (dirShort: readonly string[], dirLong: readonly string[]): ProgramRater =>
@@ -164,7 +199,7 @@ export const fileRaters: Record<string, ProgramRater> = {
   chown: changeOwnerOrMode('owner'),
   chgrp: changeOwnerOrMode('owner'),
   cp: copyLike,
-  ln: copyLike,
+  ln,
   install: copyLike,
   mv,
   tee,
@@ -172,7 +207,7 @@ export const fileRaters: Record<string, ProgramRater> = {
   sed,
   sort,
   uniq,
-  tar: unpack(['-C'], ['--directory']),
+  tar,
   unzip: unpack(['-d'], []),
   patch: (args, ctx) => {
     const files = operands(args, ['-p', '-i', '--input', '-d', '--directory', '-o', '--output']);

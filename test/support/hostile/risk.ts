@@ -46,6 +46,11 @@ export const hostileRows: HostileRow[] = [
   bash('date: sets the clock by operand', 'date 123123592030'),
   bash('hostname: renames the machine', 'hostname pwned'),
   bash('hostname: renames from a file', 'hostname -F /tmp/name'),
+  bash('tar: each member is piped into a script', 'tar -xf x.tgz --to-command=./x.sh'),
+  bash('tar: a checkpoint runs a script', 'tar -cf x.tar --checkpoint-action=exec=./x.sh .'),
+  bash('tar: a compressor of its own', 'tar --use-compress-program=./x.sh -xf a.tar'),
+  bash('rsync: a remote shell of its own', 'rsync -e ./x.sh src/ dist/'),
+  bash('ln: a link in the workspace to a start-up file', 'ln -s ~/.bashrc notes.txt'),
   // the program behind a wrapper is rated as itself
   bash('xargs runs chmod on files from its input', 'find . | xargs chmod 500'),
   bash('xargs -I runs cp into a system directory', 'ls | xargs -I{} cp {} /usr/local/bin/'),
