@@ -1,7 +1,7 @@
 import { resolvePath } from './paths.ts';
 
 /** Whether the program `name` changes the shell's working directory (`cd`, `pushd`). */
-export function changesDirectory(name: string): boolean {
+function changesDirectory(name: string): boolean {
   return name === 'cd' || name === 'pushd';
 }
 

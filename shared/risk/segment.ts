@@ -24,7 +24,7 @@ export function rateSegment(segment: ShellSegment, ctx: SegmentContext): void {
 }
 
 /** A program name the shell works out when it runs: `$CMD`, a backtick, `<(…)`. */
-export function computedAtRunTime(word: string): boolean {
+function computedAtRunTime(word: string): boolean {
   return /[$`]/.test(word) || word.startsWith('<(');
 }
 
