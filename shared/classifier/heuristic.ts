@@ -1,5 +1,5 @@
-import type { Behavior, Confidence, Risk, RiskCategory } from '../contract/index.ts';
-import { limits } from '../contract/index.ts';
+import type { Behavior, Confidence, RiskCategory } from '../contract/index.ts';
+import { limits, Risk } from '../contract/index.ts';
 import { abortReason } from './abort.ts';
 import { toPlainText } from './plain-text.ts';
 import type { Classifier, ClassifierRequest } from './types.ts';
@@ -7,9 +7,10 @@ import type { ClassifierVerdict } from './verdict.ts';
 
 /**
  * The default reviewer: no network, no model, the same answer every time. It reads the
- * engine's risk rating through the table below, first matching row wins. Reads and workspace
- * edits are allowed; anything that leaves the workspace, uses the network or runs unseen code
- * goes to a person; irreversible harm at the top of the scale is denied.
+ * engine's risk rating through the table below, first matching row wins. It allows exactly what
+ * the rater rates safe (passes the read-only allowlist) or low (a workspace edit), secrets
+ * aside; anything that leaves the workspace, uses the network or runs unseen code goes to a
+ * person; irreversible harm at the top of the scale is denied; a rating it cannot read is asked.
  */
 export interface ReviewRow {
   /** Risk levels this row applies to; absent = any. */
@@ -126,11 +127,31 @@ export function reviewRowFor(risk: Risk, categories: readonly RiskCategory[]): R
   );
 }
 
+/**
+ * A rating the reviewer can judge: a risk on the scale, categories and findings as the rater
+ * makes them, no finding above the rating's risk. Anything else came from somewhere the
+ * reviewer does not know, and is asked.
+ */
+function judgeable(rating: ClassifierRequest['rating']): boolean {
+  const order: readonly string[] = Risk.options;
+  const rank = (risk: unknown) => (typeof risk === 'string' ? order.indexOf(risk) : -1);
+  if (rank(rating?.risk) < 0 || !Array.isArray(rating.categories) || !Array.isArray(rating.findings)) {
+    return false;
+  }
+  return rating.findings.every((finding) => {
+    const found = rank(finding?.risk);
+    return found >= 0 && found <= rank(rating.risk);
+  });
+}
+
 function review(request: ClassifierRequest): ClassifierVerdict {
-  const { risk, categories, notes } = request.rating;
+  if (!judgeable(request.rating)) {
+    return { behavior: 'ask', confidence: 'low', riskCategories: [], reason: noRow.reason };
+  }
+  const { risk, categories, findings } = request.rating;
   const row = reviewRowFor(risk, categories);
-  // The rating's notes are fixed phrases of the rater, so they are safe to repeat.
-  const detail = row.behavior === 'allow' ? undefined : notes[0];
+  // The rating's notes are fixed sentences of the rater, so they are safe to repeat.
+  const detail = row.behavior === 'allow' ? undefined : findings[0]?.note;
   const reason = detail && detail !== row.reason ? `${row.reason} ${detail}` : row.reason;
   return {
     behavior: row.behavior,

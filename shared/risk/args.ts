@@ -14,18 +14,23 @@ export function hasFlag(args: readonly string[], short: string, long: readonly s
   return false;
 }
 
-/** The value of an option (`-o x`, `-ox`, `--output x`, `--output=x`), every time it appears. */
+/**
+ * The value of an option (`-o x`, `-ox`, `-fo x`, `-fox`, `--output x`, `--output=x`), every time
+ * it appears. In a cluster of short options, as getopt reads it, the first letter that takes a
+ * value takes the rest of the word, or the next word when it ends the cluster.
+ */
 export function optionValues(
   args: readonly string[],
   short: readonly string[],
   long: readonly string[],
 ): string[] {
   const values: string[] = [];
+  const letters = short.filter((name) => name.length === 2).map((name) => name[1]!);
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--') break;
     const next = args[i + 1];
-    if (short.includes(arg) || long.includes(arg)) {
+    if (long.includes(arg)) {
       if (next !== undefined) values.push(next);
       i++;
       continue;
@@ -35,10 +40,15 @@ export function optionValues(
       values.push(arg.slice(longMatch.length + 1));
       continue;
     }
-    const shortMatch = short.find(
-      (name) => name.length === 2 && arg.startsWith(name) && !arg.startsWith('--'),
-    );
-    if (shortMatch) values.push(arg.slice(2));
+    if (!/^-[^-]/.test(arg)) continue;
+    const at = [...arg.slice(1)].findIndex((letter) => letters.includes(letter));
+    if (at < 0) continue;
+    const rest = arg.slice(at + 2);
+    if (rest !== '') values.push(rest);
+    else {
+      if (next !== undefined) values.push(next);
+      i++;
+    }
   }
   return values;
 }
@@ -64,15 +74,7 @@ export function operands(args: readonly string[], valueOptions: readonly string[
   return found;
 }
 
-/**
- * The last path component of a program name: `/usr/bin/rm` → `rm`. Scanned from the end by hand:
- * names are short, and every segment of every command asks.
- */
+/** The last path component of a program name: `/usr/bin/rm` → `rm`. */
 export function programName(word: string): string {
-  for (let index = word.length - 1; index >= 0; index -= 1) {
-    if (word.charCodeAt(index) === SLASH) return word.slice(index + 1);
-  }
-  return word;
+  return word.slice(word.lastIndexOf('/') + 1);
 }
-
-const SLASH = 47;

@@ -1,5 +1,6 @@
+import type { ShellSegment } from '../shell/index.ts';
 import type { Where } from './paths.ts';
-import type { RatingBuilder } from './rating.ts';
+import type { Findings } from './rating.ts';
 
 /**
  * What the shell rater notices across the segments of one command: a download and a shell
@@ -36,13 +37,19 @@ export function newPipelineFacts(): PipelineFacts {
 
 /** What every program rater gets: where the command runs and where findings go. */
 export interface SegmentContext {
-  rating: RatingBuilder;
+  /** Findings about this simple command, tied to its span of the call's command. */
+  rating: Findings;
   where: Where;
   pipeline: PipelineFacts;
   /** The engine recognized the whole command as read-only: unknown programs need not raise the rating. */
   readOnly: boolean;
   /** Nesting of `bash -c`, `eval`, `ssh host cmd`…; bounded so hostile input stays cheap. */
   depth: number;
+  /**
+   * The simple command being rated, as the read-only allowlist sees it: the segment itself, or
+   * for a program run by another (`sudo cat x`, `xargs chmod 500`, `find -exec`), the words it runs.
+   */
+  segment: ShellSegment;
   /** Rate a command line nested in this one (the script of `bash -c`, `eval`'s words, `ssh host cmd`). */
   rateNested(command: string, where?: 'local' | 'remote'): void;
   /** Rate an argument vector nested in this one (`find -exec …`, `xargs rm`). */
@@ -50,20 +57,3 @@ export interface SegmentContext {
 }
 
 export type ProgramRater = (args: readonly string[], ctx: SegmentContext) => void;
-
-/**
- * A rater that reads the program's arguments where they stand: `argv` from `start` on. Every
- * segment of every command is rated, and copying its arguments into a list of their own was a
- * good part of the cost of rating one; the raters of the programs agents run most read in place.
- */
-export type InPlaceRater = (argv: readonly string[], start: number, ctx: SegmentContext) => void;
-
-/** A list-taking rater, in place: its arguments copied out for it. */
-export const inPlace =
-  (rater: ProgramRater): InPlaceRater =>
-  (argv, start, ctx) =>
-    rater(argv.slice(start), ctx);
-
-/** Each rater of a table, in place. */
-export const allInPlace = (raters: Record<string, ProgramRater>): Record<string, InPlaceRater> =>
-  Object.fromEntries(Object.entries(raters).map(([name, rater]) => [name, inPlace(rater)]));

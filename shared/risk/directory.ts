@@ -1,10 +1,7 @@
 import { resolvePath } from './paths.ts';
 
 /** Whether the program `name` changes the shell's working directory (`cd`, `pushd`). */
-export function changesDirectory(name: string): boolean {
-  // By length first: every segment asks, and comparing a word fresh from the command with a
-  // name is a call where reading its length is not.
-  if (name.length !== 2 && name.length !== 5) return false;
+function changesDirectory(name: string): boolean {
   return name === 'cd' || name === 'pushd';
 }
 

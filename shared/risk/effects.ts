@@ -1,8 +1,8 @@
 import { deviceKind, isRootish, placeOf, type Where } from './paths.ts';
-import type { RatingBuilder } from './rating.ts';
+import type { Findings } from './rating.ts';
 
 /** Rates writing to `target` (creating, overwriting, appending, changing metadata). */
-export function rateWrite(rating: RatingBuilder, target: string, where: Where): void {
+export function rateWrite(rating: Findings, target: string, where: Where): void {
   switch (deviceKind(target)) {
     case 'disk':
       rating.raise('critical', 'Writes directly to a disk device.', 'destructive');
@@ -19,11 +19,11 @@ export function rateWrite(rating: RatingBuilder, target: string, where: Where): 
       break;
   }
   if (placeOf(target, where) === 'workspace') rating.raise('low', 'Changes files in the workspace.');
-  else rating.raise('high', 'Writes outside the workspace.');
+  else rating.raise('high', 'Writes outside the working directory.');
 }
 
 /** Rates deleting `target`; `recursive` for whole directory trees. */
-export function rateDelete(rating: RatingBuilder, target: string, where: Where, recursive: boolean): void {
+export function rateDelete(rating: Findings, target: string, where: Where, recursive: boolean): void {
   if (deviceKind(target) === 'disk') {
     rating.raise('critical', 'Destroys a disk device.', 'destructive');
     return;
@@ -34,7 +34,7 @@ export function rateDelete(rating: RatingBuilder, target: string, where: Where, 
     return;
   }
   if (placeOf(target, where) !== 'workspace') {
-    rating.raise('high', 'Deletes files outside the workspace.', 'destructive');
+    rating.raise('high', 'Deletes files outside the working directory.', 'destructive');
     return;
   }
   if (recursive) rating.raise('medium', 'Deletes a directory tree in the workspace.', 'destructive');

@@ -1,4 +1,5 @@
 import type { EngineToolCall } from '../contract/index.ts';
+import type { ShellAnalysis } from '../shell/index.ts';
 import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
 import { RatingBuilder, type RiskRating } from './rating.ts';
 import { rateShellCommand } from './shell.ts';
@@ -15,6 +16,8 @@ export interface RiskFacts {
   readOnly?: boolean;
   /** `toolFacts(call.tool, call.capability)`, when the caller has worked them out already. */
   tool?: ToolFacts;
+  /** The shell analysis of the call's command, when the caller has made it: the command is parsed once. */
+  shell?: ShellAnalysis;
 }
 
 /**
@@ -28,14 +31,16 @@ export function rateRisk(call: EngineToolCall, facts: RiskFacts = {}): RiskRatin
   if (tool.commandField !== undefined) {
     const command = stringField(call.input, tool.commandField);
     if (command === undefined) rating.raise('medium', 'A shell call that carries no command.');
-    else rateShellCommand(command, call.cwd, facts.readOnly === true, rating);
+    else rateShellCommand(command, call.cwd, facts.readOnly === true, rating, facts.shell);
     // A declared capability can only make a known tool stricter (catalog.ts).
     if (tool.capability === 'net') rating.raise('medium', 'Reaches the network.', 'network');
   } else {
     rateTool(call, tool, rating);
   }
   if (facts.secrets) {
-    rating.raise('medium', 'Carries or reads a secret.', 'secret_exposure');
+    // A secret read (or carried by a command) reaches the agent; one written into an edit is already its own.
+    if (tool.edits) rating.raise('medium', 'Writes a secret into a file.', 'secret_exposure');
+    else rating.raise('high', 'Reads or carries a secret: the agent sees it.', 'secret_exposure');
     if (tool.capability === 'net' || rating.has('network') || rating.has('external_system')) {
       rating.raise('high', 'Could send a secret over the network.', 'exfiltration');
     }

@@ -1,119 +1,108 @@
 import { type Risk, RiskCategory } from '../contract/index.ts';
-import { maxRisk, rank, riskOrder } from './scale.ts';
+import { maxRisk, rank } from './scale.ts';
+
+/** Characters `[start, end)` of the call's command that a finding is about. */
+export interface Span {
+  start: number;
+  end: number;
+}
 
 /**
- * The engine's deterministic rating of a call. `notes` are short fixed phrases chosen by the
- * rater (never text copied from the call), so they are safe to show and to hand to a reviewer.
+ * One thing the rater found: a short sentence an approver reads as the reason, the risk it
+ * carries, its main category, and when it comes from the command, the characters it is about.
+ * Notes are fixed sentences of the rater, never text copied from the call: the span points at
+ * the call's own text instead, so nothing an agent wrote is ever shown as the relay's words
+ * (nor handed to a model reviewer as such).
+ */
+export interface RiskFinding {
+  risk: Risk;
+  note: string;
+  category?: RiskCategory;
+  span?: Span;
+}
+
+/**
+ * The engine's deterministic rating of a call. `notes` are the findings' sentences, each once,
+ * most dangerous first; `findings` the same with their spans.
  */
 export interface RiskRating {
   risk: Risk;
   categories: RiskCategory[];
   notes: string[];
+  findings: RiskFinding[];
 }
 
-const categoryBits: ReadonlyMap<RiskCategory, number> = new Map(
-  RiskCategory.options.map((category, index) => [category, 1 << index]),
-);
-
-/** A category's bit; the list is far shorter than the 31 bits a number holds. */
-function categoryBit(category: RiskCategory): number {
-  return categoryBits.get(category) ?? 0;
+/** Where findings go: the rating of a call, or a view of it tied to one span of the command. */
+export interface Findings {
+  raise(risk: Risk, note: string, ...categories: RiskCategory[]): void;
+  has(category: RiskCategory): boolean;
+  /** How many findings were raised so far, repeats included: whether a rater found anything. */
+  raised(): number;
 }
-
-/** A finding's note and the risk it was raised at. */
-interface Note {
-  risk: Risk;
-  note: string;
-}
-
-/** The notes of a builder that has none yet: never added to (the first note replaces it). */
-const NO_NOTES: readonly Note[] = Object.freeze([]);
 
 /** Notes kept per rating: enough to explain, few enough to fit a badge's tooltip. */
 const maxNotes = 6;
+/** Findings handed out per rating, the most dangerous: a hostile command's hundreds stay a short list. */
+const maxFindings = 24;
 
 /**
  * Collects findings while a call is examined. Findings only ever raise the rating: nothing a
  * later check sees can make an earlier danger go away.
  */
-export class RatingBuilder {
+export class RatingBuilder implements Findings {
   risk: Risk = 'safe';
-  /** One bit per category, by its place in the contract's list: a builder is made per call. */
-  #categories = 0;
-  /** Empty until the first note, which makes it as a list of one: growing an empty list cost more. */
-  #notes: readonly Note[] = NO_NOTES;
-  /**
-   * Whether two notes were raised at different risks. Most ratings raise their notes at one
-   * risk (`npm test && npm test`: one medium), and then the notes are already in their order.
-   */
-  #mixedRisks = false;
+  readonly #categories = new Set<RiskCategory>();
+  readonly #findings: RiskFinding[] = [];
+  #raised = 0;
 
-  /**
-   * Categories as separate parameters, not a rest list: a rating is raised several times per
-   * command, and each rest list was an allocation on the engine's hot path.
-   */
-  raise(risk: Risk, note: string, first?: RiskCategory, second?: RiskCategory, third?: RiskCategory): this {
+  raise(risk: Risk, note: string, ...categories: RiskCategory[]): void {
+    this.raiseAt(undefined, risk, note, ...categories);
+  }
+
+  /** A finding about `span` of the command (none: about the call as a whole). */
+  raiseAt(span: Span | undefined, risk: Risk, note: string, ...categories: RiskCategory[]): void {
     this.risk = maxRisk(this.risk, risk);
-    if (first !== undefined) this.#categories |= categoryBit(first);
-    if (second !== undefined) this.#categories |= categoryBit(second);
-    if (third !== undefined) this.#categories |= categoryBit(third);
-    const notes = this.#notes;
-    if (notes.length === 0) {
-      this.#notes = [{ risk, note }];
-      return this;
-    }
-    for (let index = 0; index < notes.length; index += 1) if (notes[index]!.note === note) return this;
-    if (notes[0]!.risk !== risk) this.#mixedRisks = true;
-    // Not the shared empty list: the first note made a list of this builder's own.
-    (notes as Note[]).push({ risk, note });
-    return this;
+    this.#raised += 1;
+    for (const category of categories) this.#categories.add(category);
+    const known = this.#findings.some(
+      (finding) =>
+        finding.note === note && finding.span?.start === span?.start && finding.span?.end === span?.end,
+    );
+    if (known) return;
+    const finding: RiskFinding = { risk, note };
+    if (categories[0] !== undefined) finding.category = categories[0];
+    if (span !== undefined) finding.span = { start: span.start, end: span.end };
+    this.#findings.push(finding);
   }
 
-  /** `raise` with a list of categories of any length. */
-  raiseAll(risk: Risk, note: string, categories: readonly RiskCategory[]): this {
-    this.raise(risk, note);
-    for (const category of categories) this.#categories |= categoryBit(category);
-    return this;
-  }
-
-  has(category: RiskCategory): boolean {
-    return (this.#categories & categoryBit(category)) !== 0;
-  }
-
-  /** Categories in the contract's order; the most dangerous notes first. */
-  finish(): RiskRating {
-    const categories: RiskCategory[] = [];
-    if (this.#categories !== 0) {
-      for (const category of RiskCategory.options) if (this.has(category)) categories.push(category);
-    }
+  /** The findings that follow, tied to `span`. */
+  at(span: Span | undefined): Findings {
     return {
-      risk: this.risk,
-      categories,
-      notes: this.#mixedRisks ? this.#notesByRisk() : this.#notesAsFound(),
+      raise: (risk, note, ...categories) => this.raiseAt(span, risk, note, ...categories),
+      has: (category) => this.has(category),
+      raised: () => this.#raised,
     };
   }
 
-  /** The notes as they were found: all of one risk, so that is their order. */
-  #notesAsFound(): string[] {
-    const entries = this.#notes;
-    const notes = new Array<string>(Math.min(entries.length, maxNotes));
-    for (let index = 0; index < notes.length; index += 1) notes[index] = entries[index]!.note;
-    return notes;
+  has(category: RiskCategory): boolean {
+    return this.#categories.has(category);
   }
 
-  #notesByRisk(): string[] {
-    // Most dangerous first, notes of one risk in the order they were found (a stable sort by
-    // rank, written as one pass per rank: a call has a handful of notes and five ranks).
-    // Every rank is one of these levels, so the lists are filled to their exact, known sizes.
-    const entries = this.#notes;
-    const notes = new Array<string>(Math.min(entries.length, maxNotes));
-    let kept = 0;
-    for (let level = riskOrder.length; level >= 0 && kept < notes.length; level -= 1) {
-      for (let index = 0; index < entries.length && kept < notes.length; index += 1) {
-        const entry = entries[index]!;
-        if (rank(entry.risk) === level) notes[kept++] = entry.note;
-      }
-    }
-    return notes;
+  raised(): number {
+    return this.#raised;
+  }
+
+  /** Categories in the contract's order; findings and notes most dangerous first, else as found. */
+  finish(): RiskRating {
+    // A stable sort: findings of one risk keep the order they were found in.
+    const findings = this.#findings.toSorted((a, b) => rank(b.risk) - rank(a.risk)).slice(0, maxFindings);
+    const notes: string[] = [];
+    for (const { note } of findings) if (!notes.includes(note)) notes.push(note);
+    return {
+      risk: this.risk,
+      categories: RiskCategory.options.filter((category) => this.#categories.has(category)),
+      notes: notes.slice(0, maxNotes),
+      findings,
+    };
   }
 }

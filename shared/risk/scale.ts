@@ -3,25 +3,10 @@ import { Risk } from '../contract/index.ts';
 /** The risk scale from least to most dangerous; the order every comparison uses. */
 export const riskOrder: readonly Risk[] = Risk.options;
 
-/**
- * A risk's place on the scale; anything off the scale counts as the worst (fail closed). Spelled
- * out rather than looked up: every finding of every rating compares two risks.
- */
+/** A risk's place on the scale; anything off the scale counts as the worst (fail closed). */
 export function rank(risk: Risk): number {
-  switch (risk) {
-    case 'safe':
-      return 0;
-    case 'low':
-      return 1;
-    case 'medium':
-      return 2;
-    case 'high':
-      return 3;
-    case 'critical':
-      return 4;
-    default:
-      return riskOrder.length;
-  }
+  const at = riskOrder.indexOf(risk);
+  return at < 0 ? riskOrder.length : at;
 }
 
 /** The more dangerous of two ratings. */

@@ -1,8 +1,10 @@
+import { readOnlySegmentReason } from '../readonly/index.ts';
 import type { ShellSegment } from '../shell/index.ts';
 import { programName } from './args.ts';
 import type { SegmentContext } from './context.ts';
 import { raterFor } from './programs/index.ts';
-import { isWrapper, unwrap } from './wrappers.ts';
+import { namesSecretFile, secretFileNote } from './secret-files.ts';
+import { isWrapper, rateWrapped } from './wrappers.ts';
 
 /** Variables that change which code a program loads or runs. */
 const loaderVariables =
@@ -10,63 +12,61 @@ const loaderVariables =
 
 /** Rates one simple command: its assignments, then the program it finally runs. */
 export function rateSegment(segment: ShellSegment, ctx: SegmentContext): void {
-  const { assignments } = segment;
-  // Indexed: a segment without assignments shares one frozen list, which `for…of` walks slowly.
-  for (let index = 0; index < assignments.length; index += 1) {
-    if (loaderVariables.test(assignments[index]!)) {
-      ctx.rating.raise('medium', 'Sets a variable that changes which code runs.', 'code_execution');
-      break;
-    }
+  if (segment.assignments.some((assignment) => loaderVariables.test(assignment))) {
+    ctx.rating.raise('medium', 'Sets a variable that changes which code runs.', 'code_execution');
   }
   if (segment.argv.length === 0) return;
+  // Whatever the program, a secret file named on its command line is read or moved by it.
+  if (segment.argv.slice(1).some((word) => namesSecretFile(word, ctx.where))) {
+    ctx.rating.raise('high', secretFileNote, 'secret_exposure');
+  }
   rateArgv(segment.argv, ctx);
 }
 
-const DOLLAR = 36;
-const BACKTICK = 96;
-const LESS = 60;
-const OPEN_PAREN = 40;
-
-/** `$`, a backtick or a leading `<(`: read character by character, the name being a word or two long. */
-export function computedAtRunTime(word: string): boolean {
-  for (let index = 0; index < word.length; index += 1) {
-    const code = word.charCodeAt(index);
-    if (code === DOLLAR || code === BACKTICK) return true;
-  }
-  return word.charCodeAt(0) === LESS && word.charCodeAt(1) === OPEN_PAREN;
+/** A program name the shell works out when it runs: `$CMD`, a backtick, `<(…)`. */
+function computedAtRunTime(word: string): boolean {
+  return /[$`]/.test(word) || word.startsWith('<(');
 }
 
-/** Rates an argument vector: unwraps `sudo`/`env`/`xargs`…, then asks the program's rater. */
+/**
+ * Rates an argument vector: unwraps `sudo`/`env`/`xargs`…, then asks the program's rater. What
+ * no rater finds anything in is safe only when it passes the read-only allowlist; otherwise its
+ * effect is unknown: medium.
+ */
 export function rateArgv(argv: readonly string[], ctx: SegmentContext): void {
-  // Most commands run no wrapper: their program name is read once, here.
-  const first = programName(argv[0] ?? '');
-  const command = isWrapper(first) ? unwrap(argv, ctx) : argv;
-  if (command === undefined || command.length === 0) return;
-  const word = command[0]!;
+  const before = ctx.rating.raised();
+  const runs = rateProgram(argv, ctx);
+  if (runs === undefined || ctx.readOnly || ctx.rating.raised() !== before) return;
+  if (readOnlySegmentReason(runs.segment) !== undefined) {
+    runs.rating.raise(
+      'medium',
+      'Uses options or words the read-only list does not admit: its effect is not known.',
+    );
+  }
+}
+
+/** Rates the program `argv` runs; the context to check against the allowlist, if any. */
+function rateProgram(argv: readonly string[], ctx: SegmentContext): SegmentContext | undefined {
+  const word = argv[0]!;
   if (computedAtRunTime(word)) {
     ctx.rating.raise('medium', 'The program to run is computed at run time.', 'code_execution');
-    return;
+    return ctx;
   }
-  const name = command === argv ? first : programName(word);
+  const name = programName(word);
+  if (isWrapper(name)) {
+    // What a wrapper runs is rated as itself, and checked against the allowlist on its own.
+    rateWrapped(name, argv, ctx);
+    return undefined;
+  }
   const rater = raterFor(name);
-  if (rater) {
-    // A program named by path runs whatever file is there; only the known names of system dirs count.
-    // (`name` is `word` without its path, so they differ exactly when `word` holds a `/`.)
-    if (name !== word && !/^\/(?:usr\/)?(?:local\/)?s?bin\//.test(word)) {
-      ctx.rating.raise('medium', 'Runs a program from a path in the workspace.');
-    }
-    rater(command, 1, ctx);
-    return;
+  if (rater === undefined) {
+    if (!ctx.readOnly) ctx.rating.raise('medium', 'Runs a program the rater does not know.');
+    return ctx;
   }
-  // `watch -n 2 'cmd'`: its words are a command line. No rater has its name, so only the
-  // programs no rater knows are asked whether they are `watch`.
-  if (name === 'watch') {
-    const args = command.slice(1);
-    const at = args.findIndex(
-      (arg, i) => !arg.startsWith('-') && !/^-(?:n|d|-interval)$/.test(args[i - 1] ?? ''),
-    );
-    if (at >= 0) ctx.rateNested(args.slice(at).join(' '));
-    return;
+  // A program named by path runs whatever file is there; only the known names of system dirs count.
+  if (name !== word && !/^\/(?:usr\/)?(?:local\/)?s?bin\//.test(word)) {
+    ctx.rating.raise('medium', 'Runs a program from a path in the workspace.');
   }
-  if (!ctx.readOnly) ctx.rating.raise('medium', 'Runs a program the rater does not know.');
+  rater(argv.slice(1), ctx);
+  return ctx;
 }

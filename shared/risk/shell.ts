@@ -1,11 +1,13 @@
-import { analyzeShell } from '../shell/index.ts';
+import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
 import { newPipelineFacts, type PipelineFacts, type SegmentContext } from './context.ts';
 import { directoryAfter } from './directory.ts';
 import { rateWrite } from './effects.ts';
 import { deviceKind, type Where } from './paths.ts';
-import { plainRaterOf } from './plain-segment.ts';
-import type { RatingBuilder } from './rating.ts';
+import { quoteArgv } from './quote.ts';
+import type { Findings, RatingBuilder, Span } from './rating.ts';
+import { namesSecretFile, secretFileNote } from './secret-files.ts';
 import { rateArgv, rateSegment } from './segment.ts';
+import { find, spanOf, wordSpan } from './spans.ts';
 import { hasForkBomb, textHazards } from './text-hazards.ts';
 
 /** Nesting (`bash -c "eval '…'"`) beyond this is itself a warning sign: rated medium, not followed. */
@@ -15,6 +17,8 @@ interface ShellRun {
   rating: RatingBuilder;
   pipeline: PipelineFacts;
   readOnly: boolean;
+  /** The call's command: spans are offsets into it. */
+  command: string;
   /** Files written by redirections, for `curl … > x.sh; sh x.sh`. */
   written: string[];
   /** Redirections to `/dev/tcp/…`: with a shell attached, a reverse shell. */
@@ -28,83 +32,106 @@ function writesTo(op: string, target: string): boolean {
   return true;
 }
 
-/** What the raters of one command line get; methods, not closures, since one is made per command line. */
+/** What the raters of one simple command get. */
 class ShellContext implements SegmentContext {
-  readonly rating: RatingBuilder;
+  readonly rating: Findings;
   readonly pipeline: PipelineFacts;
   readonly readOnly: boolean;
   readonly where: Where;
   readonly depth: number;
+  readonly segment: ShellSegment;
   readonly #run: ShellRun;
+  readonly #span: Span | undefined;
+  /** Set for a command line nested in another: all its findings are about that outer word. */
+  readonly #outer: Span | undefined;
 
-  constructor(where: Where, depth: number, run: ShellRun) {
-    this.rating = run.rating;
-    this.pipeline = run.pipeline;
-    this.readOnly = run.readOnly;
+  constructor(
+    where: Where,
+    depth: number,
+    segment: ShellSegment,
+    run: ShellRun,
+    span: Span | undefined,
+    outer: Span | undefined,
+  ) {
     this.where = where;
     this.depth = depth;
+    this.segment = segment;
+    this.rating = run.rating.at(span);
+    this.pipeline = run.pipeline;
+    this.readOnly = run.readOnly;
     this.#run = run;
+    this.#span = span;
+    this.#outer = outer;
   }
 
   rateNested(nested: string, place?: 'local' | 'remote'): void {
     // Nothing is known about another machine's directories.
     const where = place === 'remote' ? { cwd: undefined, workspace: undefined } : this.where;
-    rateCommandLine(nested, where, this.depth + 1, this.#run);
+    const outer = this.#outer ?? wordSpan(this.segment, this.#span, this.#run.command, nested);
+    rateCommandLine(nested, where, this.depth + 1, this.#run, undefined, outer);
   }
 
   rateArgv(argv: readonly string[]): void {
-    if (this.depth + 1 > maxDepth)
+    if (this.depth + 1 > maxDepth) {
       this.rating.raise('medium', 'Nests commands too deeply to rate.', 'code_execution');
-    else rateArgv(argv, new ShellContext(this.where, this.depth + 1, this.#run));
+      return;
+    }
+    const inner = new ShellContext(
+      this.where,
+      this.depth + 1,
+      argvSegment(argv),
+      this.#run,
+      this.#span,
+      this.#outer,
+    );
+    rateArgv(argv, inner);
   }
 }
 
-function rateCommandLine(command: string, where: Where, depth: number, run: ShellRun): void {
-  if (hasForkBomb(command)) {
-    run.rating.raise('critical', 'A fork bomb: it exhausts the machine.', 'destructive');
-  }
+/**
+ * Rates one command line. `analysis` is the parse of `command` when the caller has it; `outer`
+ * is set for a command nested in a word of the call's command, whose span all findings take.
+ */
+function rateCommandLine(
+  command: string,
+  where: Where,
+  depth: number,
+  run: ShellRun,
+  analysis: ShellAnalysis | undefined,
+  outer: Span | undefined,
+): void {
+  const whole = outer ?? (command === run.command ? { start: 0, end: command.length } : undefined);
+  const rating = run.rating.at(whole);
+  if (hasForkBomb(command)) rating.raise('critical', 'A fork bomb: it exhausts the machine.', 'destructive');
   if (depth > maxDepth) {
-    run.rating.raise('medium', 'Nests commands too deeply to rate.', 'code_execution');
-    textHazards(command, run.rating);
+    rating.raise('medium', 'Nests commands too deeply to rate.', 'code_execution');
+    textHazards(command, rating);
     return;
   }
-  const analysis = analyzeShell(command);
-  if (analysis.error !== undefined) {
+  const parsed = analysis ?? analyzeShell(command);
+  if (parsed.error !== undefined) {
     // Fail closed: what cannot be parsed is at least medium, and the worst patterns are still caught.
-    run.rating.raise('medium', 'The command could not be parsed with confidence.');
-    textHazards(command, run.rating);
+    rating.raise('medium', 'The command could not be parsed with confidence.');
+    textHazards(command, rating);
   }
   let here = where;
-  // One context per directory: most command lines never `cd`, and all their segments share it.
-  let ctx: SegmentContext | undefined;
-  // Indexed, not `for…of`: most analyses share one frozen empty list of redirections, which
-  // `for…of` walks slowly, and the segments are walked the same way for one shape of loop.
-  const { segments, redirections } = analysis;
-  for (let index = 0; index < segments.length; index += 1) {
-    const segment = segments[index]!;
-    // Most segments agents run are plainly written and name a program the rater knows: one
-    // lookup finds its rater, and the general path's checks are skipped (plain-segment.ts).
-    const rater = plainRaterOf(analysis, segment);
-    if (rater !== undefined) {
-      ctx ??= new ShellContext(here, depth, run);
-      rater(segment.argv, 1, ctx);
-      continue;
-    }
-    const cwd = directoryAfter(segment.argv, here.cwd);
-    if (cwd !== here.cwd) {
-      here = { ...here, cwd };
-      ctx = undefined;
-    }
-    ctx ??= new ShellContext(here, depth, run);
-    rateSegment(segment, ctx);
+  let cursor = 0;
+  for (const segment of parsed.segments) {
+    const span = outer ?? spanOf(segment, segment.text, command, cursor);
+    if (outer === undefined && span !== undefined) cursor = span.start;
+    here = { ...here, cwd: directoryAfter(segment.argv, here.cwd) };
+    rateSegment(segment, new ShellContext(here, depth, segment, run, span, outer));
   }
-  for (let index = 0; index < redirections.length; index += 1) {
-    const { op, target } = redirections[index]!;
+  for (const { op, target } of parsed.redirections) {
+    if (op.includes('<') && !op.startsWith('<<') && namesSecretFile(target, here)) {
+      run.rating.at(outer ?? find(target, command)).raise('high', secretFileNote, 'secret_exposure');
+    }
     if (!writesTo(op, target)) continue;
     if (deviceKind(target) === 'network') run.sockets++;
+    const findings = run.rating.at(outer ?? find(target, command));
     // Redirections are not tied to a segment here: rated against the directory before and after any `cd`.
-    rateWrite(run.rating, target, where);
-    if (here !== where) rateWrite(run.rating, target, here);
+    rateWrite(findings, target, where);
+    if (here.cwd !== where.cwd) rateWrite(findings, target, here);
     run.written.push(target.replace(/^\.\//, ''));
   }
 }
@@ -121,15 +148,18 @@ function runsFetched(run: ShellRun): boolean {
 
 /** What the pipeline as a whole does that no single segment shows. */
 function ratePipeline(run: ShellRun): void {
-  const { pipeline, rating } = run;
+  const { pipeline } = run;
+  const rating = run.rating.at({ start: 0, end: run.command.length });
   const runners = pipeline.stdinRunners + pipeline.substitutedRunners;
-  if (pipeline.downloads > 0 && (runners > 0 || runsFetched(run))) {
+  if (pipeline.downloads > 0 && runners > 0) {
     rating.raise(
       'critical',
-      'Runs code downloaded from the network without review.',
+      'Pipes a download into a shell: runs code from the network unseen.',
       'code_execution',
       'network',
     );
+  } else if (pipeline.downloads > 0 && runsFetched(run)) {
+    rating.raise('critical', 'Runs a script it has just downloaded, unseen.', 'code_execution', 'network');
   }
   if (pipeline.decoders > 0 && runners > 0) {
     rating.raise('high', 'Decodes hidden text and runs it.', 'code_execution');
@@ -153,15 +183,25 @@ export function rateShellCommand(
   cwd: string | undefined,
   readOnly: boolean,
   rating: RatingBuilder,
+  analysis?: ShellAnalysis,
 ): void {
-  const run: ShellRun = { rating, pipeline: newPipelineFacts(), readOnly, written: [], sockets: 0 };
-  rateCommandLine(command, { cwd, workspace: cwd }, 0, run);
+  const run: ShellRun = { rating, pipeline: newPipelineFacts(), readOnly, command, written: [], sockets: 0 };
+  rateCommandLine(command, { cwd, workspace: cwd }, 0, run, analysis, undefined);
   ratePipeline(run);
 }
 
-/** Quotes words for a shell, so an argv given as a list can be rated as a command line. */
-export function quoteArgv(argv: readonly string[]): string {
-  return argv
-    .map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`))
-    .join(' ');
+/** A simple command made of words a wrapper or `xargs` runs: what the read-only check reads. */
+export function argvSegment(argv: readonly string[]): ShellSegment {
+  const text = quoteArgv(argv);
+  return {
+    argv,
+    assignments: [],
+    text,
+    // Their values are known only as text: anything that looks computed or globbed is taken to be.
+    words: argv.map((word) => ({
+      raw: quoteArgv([word]),
+      dynamic: /[$`]/.test(word),
+      glob: /[*?[]/.test(word),
+    })),
+  };
 }

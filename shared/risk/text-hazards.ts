@@ -1,5 +1,5 @@
 import type { RiskCategory } from '../contract/index.ts';
-import type { RatingBuilder } from './rating.ts';
+import type { Findings } from './rating.ts';
 
 /**
  * The worst shell patterns, found in raw text. Used where no parse can be trusted: a command
@@ -56,10 +56,10 @@ export function hasForkBomb(text: string): boolean {
 }
 
 /** Raises the rating to critical for each dangerous pattern found in `text`. */
-export function textHazards(text: string, rating: RatingBuilder): void {
+export function textHazards(text: string, rating: Findings): void {
   for (const hazard of hazards) {
     if (hazard.pattern.test(text))
-      rating.raiseAll('critical', hazard.note, hazard.categories ?? ['destructive']);
+      rating.raise('critical', hazard.note, ...(hazard.categories ?? ['destructive']));
   }
   if (hasForkBomb(text)) rating.raise('critical', 'A fork bomb: it exhausts the machine.', 'destructive');
 }

@@ -1,8 +1,10 @@
 import type { EngineToolCall } from '../contract/index.ts';
 import { stringField, type ToolFacts } from '../tools/catalog.ts';
 import { rateWrite } from './effects.ts';
+import { quoteArgv } from './quote.ts';
 import type { RatingBuilder } from './rating.ts';
-import { quoteArgv, rateShellCommand } from './shell.ts';
+import { namesSecretFile, secretFileNote } from './secret-files.ts';
+import { rateShellCommand } from './shell.ts';
 
 /**
  * Tools other than a shell: file tools by where they write, web tools as network, the few
@@ -92,6 +94,10 @@ export function rateTool(call: EngineToolCall, facts: ToolFacts, rating: RatingB
     if (path === undefined || path === '') rating.raise('high', 'A file edit that names no file.');
     else rateWrite(rating, path, { cwd: call.cwd, workspace: call.cwd });
     return;
+  }
+  const path = stringField(call.input, facts.pathField);
+  if (path !== undefined && namesSecretFile(path, { cwd: call.cwd, workspace: call.cwd })) {
+    rating.raise('high', secretFileNote, 'secret_exposure');
   }
   switch (facts.capability) {
     case 'read':

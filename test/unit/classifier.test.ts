@@ -13,6 +13,8 @@ import {
   workersAiClassifier,
 } from '../../shared/classifier/index.ts';
 import { limits, type Risk, type RiskCategory } from '../../shared/contract/index.ts';
+import { rateRisk } from '../../shared/risk/index.ts';
+import { propertyRuns } from '../support/property.ts';
 import {
   curlPipeShell,
   requestFor,
@@ -243,13 +245,18 @@ describe('runClassifier bounds what it accepts', () => {
         }
         if (outcome.ok) expect(outcome.verdict.reason.length).toBeLessThanOrEqual(limits.reasonLength);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(75) },
     );
   });
 });
 
 describe('heuristic reviewer', () => {
-  const rating = (risk: Risk, categories: RiskCategory[] = []) => ({ risk, categories, notes: [] });
+  const rating = (risk: Risk, categories: RiskCategory[] = []) => ({
+    risk,
+    categories,
+    notes: [],
+    findings: [],
+  });
 
   it.each<[Risk, RiskCategory[], 'allow' | 'ask' | 'deny', 'low' | 'medium' | 'high']>([
     ['safe', [], 'allow', 'high'],
@@ -456,5 +463,94 @@ describe('toPlainText', () => {
         },
       ),
     );
+  });
+});
+
+describe('the heuristic reviewer and the rater', () => {
+  const classify = async (rating: unknown) =>
+    (await heuristicClassifier.classify({ ...safeRead, rating } as never, new AbortController().signal)) as {
+      behavior: string;
+      reason: string;
+    };
+
+  it('allows exactly what the rater rates safe or low, secrets aside', async () => {
+    const word = fc.constantFrom(
+      'ls',
+      '-la',
+      'cat',
+      'README.md',
+      'rm',
+      '-rf',
+      'src',
+      '~/.bashrc',
+      '/etc/shadow',
+      '>',
+      '|',
+      '&&',
+      'sudo',
+      'xargs',
+      'chmod',
+      '500',
+      'watch',
+      '-n',
+      '2',
+      'sed',
+      '-i',
+      's/a/b/',
+      '-f',
+      'x.sed',
+      'rg',
+      '--pre',
+      './x',
+      'git',
+      'log',
+      'push',
+      'tree',
+      '-o',
+      'date',
+      '-s',
+      'hostname',
+      'box',
+      'curl',
+      'sh',
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(word, { minLength: 1, maxLength: 7 }), async (words) => {
+        const call = { toolCallId: 'c', tool: 'Bash', input: { command: words.join(' ') }, cwd: '/w/p' };
+        const rating = rateRisk(call);
+        const verdict = await classify(rating);
+        const mayAllow =
+          (rating.risk === 'safe' || rating.risk === 'low') && !rating.categories.includes('secret_exposure');
+        expect(verdict.behavior === 'allow').toBe(mayAllow);
+      }),
+      { numRuns: propertyRuns(300) },
+    );
+  });
+
+  it('asks when the rating is one it cannot read', async () => {
+    const safe = { risk: 'safe', categories: [], notes: [], findings: [] };
+    for (const rating of [
+      { ...safe, findings: [{ risk: 'high', note: 'Writes outside the working directory.' }] },
+      { ...safe, findings: [{ risk: 'severe', note: 'x' }] },
+      { ...safe, risk: 'severe' },
+      { ...safe, findings: undefined },
+      { ...safe, categories: 'none' },
+      null,
+    ]) {
+      expect((await classify(rating)).behavior).toBe('ask');
+    }
+    expect((await classify(safe)).behavior).toBe('allow');
+  });
+
+  it("gives the rater's first finding as its reason", async () => {
+    const rating = rateRisk({
+      toolCallId: 'c',
+      tool: 'Bash',
+      input: { command: 'tree -o ~/.bashrc' },
+      cwd: '/w/p',
+    });
+    const verdict = await classify(rating);
+    expect(verdict.behavior).toBe('ask');
+    expect(verdict.reason).toContain('Writes outside the working directory.');
   });
 });

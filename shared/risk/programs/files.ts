@@ -9,6 +9,12 @@ const writeEach = (targets: readonly string[], ctx: SegmentContext) => {
   for (const target of targets) rateWrite(ctx.rating, target, ctx.where);
 };
 
+/** `xargs chmod 500`, `xargs touch`: the files arrive on the input, where the rater cannot see them. */
+const writeNamed = (targets: readonly string[], ctx: SegmentContext) => {
+  if (targets.length === 0) ctx.rating.raise('medium', 'Changes files whose names arrive on its input.');
+  writeEach(targets, ctx);
+};
+
 const rm: ProgramRater = (args, ctx) => {
   if (args.includes('--no-preserve-root')) {
     ctx.rating.raise('critical', 'Deletes with the root directory unprotected.', 'destructive');
@@ -37,7 +43,7 @@ const shred: ProgramRater = (args, ctx) => {
 const touchLike =
   (valueOptions: readonly string[] = []): ProgramRater =>
   (args, ctx) =>
-    writeEach(operands(args, valueOptions), ctx);
+    writeNamed(operands(args, valueOptions), ctx);
 
 /** chmod/chown/chgrp: the first operand is the mode or owner, the rest are files. */
 const changeOwnerOrMode =
@@ -63,7 +69,7 @@ const changeOwnerOrMode =
     ) {
       ctx.rating.raise('high', 'Gives files to the root user.', 'privilege_escalation');
     }
-    writeEach(targets, ctx);
+    writeNamed(targets, ctx);
   };
 
 /** `u+s`, `g=s`, `+s`, or a numeric mode with the 4000 or 2000 bit. */
@@ -110,6 +116,9 @@ const sed: ProgramRater = (args, ctx) => {
   const words = operands(args, ['-e', '-f', '--expression', '--file', '-l', '--line-length']);
   const files = scripts.length > 0 ? words : words.slice(1);
   const script = scripts.length > 0 ? scripts.join('\n') : (words[0] ?? '');
+  if (optionValues(args, ['-f'], ['--file']).length > 0) {
+    ctx.rating.raise('medium', 'Runs a sed script from a file the rater cannot see.', 'code_execution');
+  }
   if (/[wWe](?:\s|$)/.test(script)) {
     ctx.rating.raise('medium', 'The sed script may write files or run commands.', 'code_execution');
   }
@@ -122,6 +131,41 @@ const sort: ProgramRater = (args, ctx) => writeEach(optionValues(args, ['-o'], [
 const uniq: ProgramRater = (args, ctx) => {
   const words = operands(args, ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars']);
   if (words[1] !== undefined) writeEach([words[1]], ctx);
+};
+
+/**
+ * tar's options that run a program: a filter for each member, a compressor, a script at each
+ * checkpoint or volume, a remote shell.
+ */
+const tarRunners = [
+  '--to-command',
+  '--use-compress-program',
+  '--checkpoint-action',
+  '--info-script',
+  '--new-volume-script',
+  '--rmt-command',
+  '--rsh-command',
+];
+
+const tar: ProgramRater = (args, ctx) => {
+  const programs = optionValues(args, ['-I', '-F'], tarRunners);
+  if (programs.length > 0 || args.some((arg) => tarRunners.some((name) => arg.startsWith(name)))) {
+    ctx.rating.raise('medium', 'Runs a program named in its options on the archive.', 'code_execution');
+  }
+  unpack(['-C'], ['--directory'])(args, ctx);
+};
+
+/** ln: a link in the workspace to a file outside it sends later writes through the link. */
+const ln: ProgramRater = (args, ctx) => {
+  copyLike(args, ctx);
+  const words = operands(args, ['-t', '-S', '--suffix', '--target-directory']);
+  const sources = words.length >= 2 ? words.slice(0, -1) : words;
+  if (sources.some((source) => placeOf(source, ctx.where) !== 'workspace')) {
+    ctx.rating.raise(
+      'medium',
+      'Links to a file outside the working directory: writes through the link land there.',
+    );
+  }
 };
 
 /** tar and unzip write where they are told (`-C`, `-d`), else into the working directory. */
@@ -155,7 +199,7 @@ export const fileRaters: Record<string, ProgramRater> = {
   chown: changeOwnerOrMode('owner'),
   chgrp: changeOwnerOrMode('owner'),
   cp: copyLike,
-  ln: copyLike,
+  ln,
   install: copyLike,
   mv,
   tee,
@@ -163,7 +207,7 @@ export const fileRaters: Record<string, ProgramRater> = {
   sed,
   sort,
   uniq,
-  tar: unpack(['-C'], ['--directory']),
+  tar,
   unzip: unpack(['-d'], []),
   patch: (args, ctx) => {
     const files = operands(args, ['-p', '-i', '--input', '-d', '--directory', '-o', '--output']);

@@ -1,5 +1,7 @@
-import { hasFlag, operands } from '../args.ts';
+import { wrappedCommands } from '../../wrappers/index.ts';
+import { hasFlag, operands, optionValues } from '../args.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
+import { rateWrite } from '../effects.ts';
 import { placeOf } from '../paths.ts';
 
 /** Branches whose history a force push destroys for everyone. */
@@ -100,7 +102,12 @@ function push(args: readonly string[], ctx: SegmentContext): void {
   const forced = refspecs.filter((refspec) => forceAll || refspec.startsWith('+'));
   const deleted = refspecs.filter((refspec) => deleting || /^:[^:]/.test(refspec));
   if ((forceAll && (refspecs.length === 0 || everything)) || forced.some(touchesProtected)) {
-    ctx.rating.raise('critical', 'Force-pushes over the main branch.', 'destructive', 'external_system');
+    ctx.rating.raise(
+      'critical',
+      'Force-pushes to the main branch: rewrites shared history.',
+      'destructive',
+      'external_system',
+    );
   } else if (deleted.some(touchesProtected) || hasFlag(args, '', ['--mirror'])) {
     ctx.rating.raise('critical', 'Deletes or overwrites the main branch on the remote.', 'destructive');
   } else if (forced.length > 0 || deleted.length > 0) {
@@ -161,7 +168,36 @@ function onlyLists(sub: string, args: readonly string[]): boolean {
   }
 }
 
+/**
+ * What git runs on the command's behalf besides its subcommand (the wrapper table's reading of
+ * git: a `-c` setting whose value is a command, an inline alias, settings that load programs from
+ * elsewhere), rated as itself.
+ */
+function rateSettingsRun(argv: readonly string[], ctx: SegmentContext): void {
+  for (const wrapped of wrappedCommands(argv)) {
+    if (wrapped.kind === 'script') {
+      ctx.rating.raise('medium', 'Sets a git option whose value git runs as a command.', 'code_execution');
+      ctx.rateNested(wrapped.script);
+    } else if (wrapped.kind !== 'argv') {
+      ctx.rating.raise('medium', 'Makes git load programs from elsewhere.', 'code_execution');
+    }
+  }
+}
+
+/** `git config core.pager 'rm x'`, `git config alias.st '!rm x'`: a setting that later runs a command. */
+function rateConfigSet(rest: readonly string[], ctx: SegmentContext): void {
+  const words = operands(rest, ['--file', '-f', '--blob', '--type', '--default', '--comment']);
+  const [key, value] = words[0] === 'set' ? words.slice(1) : words;
+  if (key === undefined || value === undefined) return;
+  if (/^alias\./i.test(key) && value.startsWith('!')) {
+    ctx.rating.raise('medium', 'Defines a git alias that runs a shell command.', 'code_execution');
+    ctx.rateNested(value.slice(1));
+  }
+  rateSettingsRun(['git', '-c', `${key}=${value}`, 'version'], ctx);
+}
+
 export const git: ProgramRater = (args, ctx) => {
+  rateSettingsRun(['git', ...args], ctx);
   let repository: string | undefined;
   let i = 0;
   for (; i < args.length; i++) {
@@ -179,6 +215,13 @@ export const git: ProgramRater = (args, ctx) => {
   const rest = args.slice(i + 1);
   if (sub === undefined) return;
   if (sub === 'push') return push(rest, ctx);
+  // `git log --output=~/.bashrc`, `git format-patch -o ../x`: a reading subcommand that writes.
+  for (const file of optionValues(rest, sub === 'format-patch' ? ['-o'] : [], [
+    '--output',
+    '--output-directory',
+  ])) {
+    rateWrite(ctx.rating, file, ctx.where);
+  }
   if (readSubcommands.has(sub) || onlyLists(sub, rest)) return;
   if (repository !== undefined && placeOf(repository, ctx.where) !== 'workspace') {
     ctx.rating.raise('high', 'Changes a repository outside the workspace.');
@@ -187,6 +230,7 @@ export const git: ProgramRater = (args, ctx) => {
     ctx.rating.raise('medium', 'Discards uncommitted or unpushed work.', 'destructive');
     return;
   }
+  if (sub === 'config') rateConfigSet(rest, ctx);
   if (sub === 'config' && hasFlag(rest, '', ['--global', '--system'])) {
     ctx.rating.raise('high', 'Changes git configuration outside the workspace.');
     return;

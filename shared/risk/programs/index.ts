@@ -1,5 +1,4 @@
-import { allInPlace, type InPlaceRater, inPlace } from '../context.ts';
-import { NameTable } from '../name-table.ts';
+import type { ProgramRater } from '../context.ts';
 import { cloudRaters } from './cloud.ts';
 import { fileRaters } from './files.ts';
 import { git } from './git.ts';
@@ -10,15 +9,15 @@ import { readRaters } from './reads.ts';
 import { systemRaters } from './system.ts';
 
 /** Every program the rater knows, by name. A program not here is unknown: medium. */
-const raters: Record<string, InPlaceRater> = {
+const raters: Record<string, ProgramRater> = {
   ...readRaters,
-  ...allInPlace(fileRaters),
-  ...allInPlace(networkRaters),
+  ...fileRaters,
+  ...networkRaters,
   ...packageRaters,
-  ...allInPlace(cloudRaters),
-  ...allInPlace(interpreterRaters),
-  ...allInPlace(systemRaters),
-  git: inPlace(git),
+  ...cloudRaters,
+  ...interpreterRaters,
+  ...systemRaters,
+  git,
 };
 
 /** Versioned and vendor names of the same program: `python3.12`, `mkfs.ext4`, `gsed`. */
@@ -34,22 +33,9 @@ const aliases: readonly [RegExp, string][] = [
   [/^docker-compose$/, 'docker'],
 ];
 
-/** Any alias at all: one test instead of one per alias for the many names that are none. */
-const anyAlias = new RegExp(aliases.map(([pattern]) => pattern.source).join('|'));
-
-/**
- * The raters by name, own entries only: asked for every command, where an own-property check
- * was slower, and with a word fresh from the command, which a Map would hash first.
- */
-const raterByName = new NameTable<InPlaceRater>(Object.entries(raters));
-
-/** Every program the rater knows by its own name, and its rater (aliases aside). */
-export const namedRaters: readonly (readonly [string, InPlaceRater])[] = Object.entries(raters);
-
-export function raterFor(name: string): InPlaceRater | undefined {
-  const rater = raterByName.get(name);
-  if (rater !== undefined) return rater;
-  if (!anyAlias.test(name)) return undefined;
+/** The rater of a program, by its name or an alias; own entries only (`constructor` is no program). */
+export function raterFor(name: string): ProgramRater | undefined {
+  if (Object.hasOwn(raters, name)) return raters[name];
   for (const [pattern, canonical] of aliases) {
     if (!pattern.test(name)) continue;
     // '' means: the name without its version suffix or GNU `g` prefix.

@@ -138,6 +138,11 @@ const isRemote = (word: string) =>
 const copyAcross =
   (valueOptions: readonly string[]): ProgramRater =>
   (args, ctx) => {
+    // `rsync -e ./x`, `--rsync-path=…`, `scp -S ./x`: the program that carries the copy is run.
+    for (const program of optionValues(args, ['-e', '-S'], ['--rsh', '--rsync-path'])) {
+      ctx.rating.raise('medium', 'Runs a program named in its options to carry the copy.', 'code_execution');
+      ctx.rateNested(program);
+    }
     const words = operands(args, valueOptions);
     const destination = words[words.length - 1];
     const sources = words.slice(0, -1);
@@ -226,7 +231,17 @@ export const networkRaters: Record<string, ProgramRater> = {
   xhs: httpie,
   aria2c: wget,
   scp: copyAcross(['-c', '-F', '-i', '-J', '-l', '-o', '-P', '-S']),
-  rsync: copyAcross(['-e', '--rsh', '--exclude', '--include', '--filter', '-f', '--port', '--password-file']),
+  rsync: copyAcross([
+    '-e',
+    '--rsh',
+    '--rsync-path',
+    '--exclude',
+    '--include',
+    '--filter',
+    '-f',
+    '--port',
+    '--password-file',
+  ]),
   sftp: lookup,
   ftp: lookup,
   ssh,

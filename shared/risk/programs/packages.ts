@@ -1,6 +1,5 @@
 import { hasFlag, optionValues } from '../args.ts';
-import { allInPlace, type InPlaceRater, type ProgramRater, type SegmentContext } from '../context.ts';
-import { NameTable } from '../name-table.ts';
+import type { ProgramRater, SegmentContext } from '../context.ts';
 
 /**
  * Package managers and release tools, as data: which subcommands publish (high, an external
@@ -220,37 +219,29 @@ function nestedCommand(args: readonly string[], valueOptions: readonly string[])
   return args[at] === '--' ? args.slice(at + 1) : args.slice(at);
 }
 
-const packageTool = (tool: PackageTool): InPlaceRater => {
-  // Own entries only: `npm constructor` must not find `Object.prototype.constructor`. A name
-  // table, not a Map: the verb is a word fresh from the command, which a Map would hash first.
-  const verbEntries = Object.entries(tool.verbs).filter((entry): entry is [string, Effect] => !!entry[1]);
-  const effectOf = new NameTable(verbEntries);
-  // Two-word verbs (`pip install`, `mod tidy`), by their first word, so the pair is spelled out only for those.
-  // Most tools have none, and are spared the lookup.
-  const pairs = verbEntries.filter(([verb]) => verb.includes(' '));
-  const pairFirsts =
-    pairs.length > 0 ? new NameTable(pairs.map(([verb]) => [verb.split(' ')[0]!, true] as const)) : undefined;
+const packageTool = (tool: PackageTool): ProgramRater => {
+  // Own entries only: `npm constructor` must not find `Object.prototype.constructor`.
+  const effectOf = new Map(
+    Object.entries(tool.verbs).filter((entry): entry is [string, Effect] => !!entry[1]),
+  );
   const valueOptions = tool.valueOptions ?? [];
-  // In place: `npm test` is most of what agents run, and its arguments are read, never copied.
-  return (argv, start, ctx) => {
-    const at = subcommand(argv, start, valueOptions);
-    const verb = at >= 0 ? argv[at]! : undefined;
+  return (args, ctx) => {
+    const at = subcommand(args, 0, valueOptions);
+    const verb = at >= 0 ? args[at]! : undefined;
+    // Two-word verbs (`pip install`, `mod tidy`) first.
+    const byTwo = verb !== undefined ? effectOf.get(`${verb} ${args[at + 1]}`) : undefined;
     const byOne = verb !== undefined ? effectOf.get(verb) : undefined;
-    const byTwo =
-      verb !== undefined && pairFirsts?.has(verb) === true
-        ? effectOf.get(`${verb} ${argv[at + 1]}`)
-        : undefined;
     const effect = byTwo ?? byOne ?? tool.fallback;
     if (effect === undefined) {
       ctx.rating.raise('medium', 'Runs a project script or build.');
       return;
     }
     effects[effect](ctx);
-    if (effect === 'install' && hasFlag(argv.slice(start), 'g', ['--global', '--user', '--system'])) {
+    if (effect === 'install' && hasFlag(args, 'g', ['--global', '--user', '--system'])) {
       ctx.rating.raise('high', 'Installs software outside the workspace.');
     }
     if (effect === 'runPackage') {
-      const inner = nestedCommand(argv.slice(at + (byTwo ? 2 : 1)), ['-p', '--package', '--from', '--with']);
+      const inner = nestedCommand(args.slice(at + (byTwo ? 2 : 1)), ['-p', '--package', '--from', '--with']);
       if (inner.length > 0) ctx.rateArgv(inner);
     }
   };
@@ -279,22 +270,20 @@ const buildTool =
     else ctx.rating.raise('medium', 'Runs a project script or build.');
   };
 
-export const packageRaters: Record<string, InPlaceRater> = {
+export const packageRaters: Record<string, ProgramRater> = {
   ...Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, packageTool(tool)])),
-  ...allInPlace({
-    npx: runPackage,
-    pnpx: runPackage,
-    bunx: runPackage,
-    uvx: runPackage,
-    pacman,
-    mvn: buildTool(/^(?:deploy|release:perform|deploy:deploy)$/),
-    mvnw: buildTool(/^(?:deploy|release:perform|deploy:deploy)$/),
-    gradle: buildTool(/^:?(?:[\w-]+:)*publish/),
-    gradlew: buildTool(/^:?(?:[\w-]+:)*publish/),
-    dotnet: (args, ctx) => {
-      if (args[0] === 'nuget' && (args[1] === 'push' || args[1] === 'delete')) effects.publish(ctx);
-      else if (args[0] === 'add' || args[0] === 'restore' || args[0] === 'tool') effects.install(ctx);
-      else ctx.rating.raise('medium', 'Runs a project script or build.');
-    },
-  }),
+  npx: runPackage,
+  pnpx: runPackage,
+  bunx: runPackage,
+  uvx: runPackage,
+  pacman,
+  mvn: buildTool(/^(?:deploy|release:perform|deploy:deploy)$/),
+  mvnw: buildTool(/^(?:deploy|release:perform|deploy:deploy)$/),
+  gradle: buildTool(/^:?(?:[\w-]+:)*publish/),
+  gradlew: buildTool(/^:?(?:[\w-]+:)*publish/),
+  dotnet: (args, ctx) => {
+    if (args[0] === 'nuget' && (args[1] === 'push' || args[1] === 'delete')) effects.publish(ctx);
+    else if (args[0] === 'add' || args[0] === 'restore' || args[0] === 'tool') effects.install(ctx);
+    else ctx.rating.raise('medium', 'Runs a project script or build.');
+  },
 };

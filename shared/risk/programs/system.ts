@@ -74,12 +74,6 @@ export const systemRaters: Record<string, ProgramRater> = {
   chpasswd: privileged('Changes users, groups or privileges.'),
   visudo: privileged('Changes users, groups or privileges.'),
   setcap: privileged('Changes users, groups or privileges.'),
-  su: (args, ctx) => {
-    ctx.rating.raise('high', 'Runs as another user (usually root).', 'privilege_escalation');
-    const at = args.findIndex((arg) => arg === '-c' || arg === '--command');
-    const command = at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith('--command='))?.slice(10);
-    if (command !== undefined) ctx.rateNested(command);
-  },
   // The environment usually holds credentials; printing it hands them to the agent.
   printenv: (_args, ctx) =>
     ctx.rating.raise(

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { type Risk, RiskCategory } from '../../shared/contract/index.ts';
 import { RatingBuilder } from '../../shared/risk/rating.ts';
 import { riskOrder } from '../../shared/risk/scale.ts';
+import { propertyRuns } from '../support/property.ts';
 
 /**
- * A rating whose notes were all raised at one risk hands them back as they were found, without
- * ordering them by risk (rating.ts). Whatever was raised, the notes must be those of a stable
- * sort by risk, most dangerous first, the first six kept, each note once, as before.
+ * Whatever was raised, a rating's notes are those of a stable sort by risk, most dangerous
+ * first, the first six kept, each note once; its findings carry the same notes with their spans.
  */
 
 interface Finding {
@@ -51,7 +51,7 @@ describe("a rating's notes", () => {
         const raised = new Set(findings.flatMap((found) => found.categories));
         expect(categories).toEqual(RiskCategory.options.filter((category) => raised.has(category)));
       }),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(200) },
     );
   });
 
@@ -65,20 +65,64 @@ describe("a rating's notes", () => {
           expect(rate(findings).notes).toEqual(found.slice(0, 6));
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(100) },
     );
   });
 
   it('put a later, more dangerous note before earlier ones', () => {
-    const rating = new RatingBuilder().raise('low', 'looks').raise('low', 'reads').raise('high', 'pushes');
+    const rating = new RatingBuilder();
+    rating.raise('low', 'looks');
+    rating.raise('low', 'reads');
+    rating.raise('high', 'pushes');
     expect(rating.finish().notes).toEqual(['pushes', 'looks', 'reads']);
   });
 
   it('count a note raised again at another risk once, at its first risk', () => {
-    const rating = new RatingBuilder()
-      .raise('medium', 'runs')
-      .raise('critical', 'runs')
-      .raise('low', 'looks');
-    expect(rating.finish()).toEqual({ risk: 'critical', categories: [], notes: ['runs', 'looks'] });
+    const rating = new RatingBuilder();
+    rating.raise('medium', 'runs', 'code_execution');
+    rating.raise('critical', 'runs');
+    rating.raise('low', 'looks');
+    expect(rating.finish()).toEqual({
+      risk: 'critical',
+      categories: ['code_execution'],
+      notes: ['runs', 'looks'],
+      findings: [
+        { risk: 'medium', note: 'runs', category: 'code_execution' },
+        { risk: 'low', note: 'looks' },
+      ],
+    });
+  });
+});
+
+describe("a rating's findings", () => {
+  it('keep a note once per span, with the span it was raised at, most dangerous first', () => {
+    const rating = new RatingBuilder();
+    rating.at({ start: 0, end: 5 }).raise('low', 'Changes files in the workspace.');
+    rating.at({ start: 9, end: 20 }).raise('high', 'Writes outside the working directory.', 'destructive');
+    rating.at({ start: 0, end: 5 }).raise('low', 'Changes files in the workspace.');
+    rating.at({ start: 30, end: 35 }).raise('low', 'Changes files in the workspace.');
+    const { findings, notes } = rating.finish();
+    expect(findings).toEqual([
+      {
+        risk: 'high',
+        note: 'Writes outside the working directory.',
+        category: 'destructive',
+        span: { start: 9, end: 20 },
+      },
+      { risk: 'low', note: 'Changes files in the workspace.', span: { start: 0, end: 5 } },
+      { risk: 'low', note: 'Changes files in the workspace.', span: { start: 30, end: 35 } },
+    ]);
+    expect(notes).toEqual(['Writes outside the working directory.', 'Changes files in the workspace.']);
+  });
+
+  it('are bounded however many a hostile command raises', () => {
+    const rating = new RatingBuilder();
+    for (let at = 0; at < 500; at += 1) rating.at({ start: at, end: at + 1 }).raise('medium', 'Runs x.');
+    rating.raise('critical', 'Late and worst.');
+    const { findings, notes, risk } = rating.finish();
+    expect(findings.length).toBe(24);
+    expect(findings[0]).toEqual({ risk: 'critical', note: 'Late and worst.' });
+    expect(notes).toEqual(['Late and worst.', 'Runs x.']);
+    expect(risk).toBe('critical');
   });
 });
