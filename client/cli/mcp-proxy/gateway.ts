@@ -36,6 +36,8 @@ export type GatewayEnd = 'client-closed' | 'server-exited';
 const connectionClosed = -32000;
 const invalidRequest = -32600;
 const invalidParams = -32602;
+/** How long a stopping gateway waits for its open questions to be withdrawn. */
+const withdrawalGraceMs = 5000;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -128,7 +130,7 @@ export function createGateway(options: GatewayOptions) {
       return;
     }
     const name = request.params?.name;
-    const args = request.params?.arguments ?? {};
+    const args = request.params?.arguments === undefined ? {} : request.params.arguments;
     if (typeof name !== 'string' || !isObject(args)) {
       // Malformed: nothing to decide, so nothing is forwarded.
       void errorToClient(request.id, invalidParams, 'tools/call needs a tool name and an arguments object');
@@ -183,8 +185,12 @@ export function createGateway(options: GatewayOptions) {
       await Promise.all(owed.map((id) => errorToClient(id, connectionClosed, reason)));
     }
     held.clear();
-    // Questions are withdrawn before the process goes, so none lingers in an approver's inbox.
-    await Promise.allSettled(settling.map((entry) => entry.settled));
+    // Questions are withdrawn before the process goes, so none lingers in an approver's inbox;
+    // a relay that does not answer the withdrawal does not keep the gateway alive.
+    await Promise.race([
+      Promise.allSettled(settling.map((entry) => entry.settled)),
+      new Promise((done) => setTimeout(done, withdrawalGraceMs).unref()),
+    ]);
     await Promise.allSettled([server.close(), client.close()]);
     finish(why);
   }
