@@ -3,10 +3,15 @@ import { limits } from '../../../shared/contract/index.ts';
 
 /**
  * A server's name as it appears in tool names: letters, digits, `_` and `-`, everything else
- * `_`, as Claude Code and Codex spell `mcp__<server>__<tool>`. Empty when nothing usable is left.
+ * `_`, as Claude Code and Codex spell `mcp__<server>__<tool>`. A run of `_` becomes one, so the
+ * name holds no `__`: otherwise `a__b`'s tools would read as server `a`'s, and rules for `mcp__a`
+ * would cover them.
  */
 export function serverSlug(name: string): string {
-  return name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  return name
+    .replace(/[^A-Za-z0-9_-]/g, '_')
+    .replace(/_{2,}/g, '_')
+    .slice(0, 64);
 }
 
 /**

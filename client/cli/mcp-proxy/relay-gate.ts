@@ -75,7 +75,8 @@ export function createRelayGate(options: RelayGateOptions) {
         "Gatehouse does not know this MCP server's name (start the gateway with --name): the call was not run.",
       );
     const tool = gatedToolName(server(), call.tool);
-    if (!ToolName.safeParse(tool).success)
+    // An empty name would read as the server itself (`mcp__fs__`), which server-wide rules cover.
+    if (call.tool === '' || !ToolName.safeParse(tool).success)
       return refuse(
         `Gatehouse cannot decide a tool named ${JSON.stringify(call.tool)}: the call was not run.`,
       );
