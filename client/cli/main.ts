@@ -7,6 +7,7 @@ import { runDemo } from './demo.ts';
 import { type OnError, runHook } from './hook.ts';
 import { hookCommand, initClaude } from './init-claude.ts';
 import { runMcp } from './mcp.ts';
+import { runMcpProxy } from './mcp-proxy.ts';
 import { createProgress } from './progress.ts';
 import { runStatus } from './status.ts';
 
@@ -17,6 +18,7 @@ Usage: gatehouse <command> [options]
 Commands:
   hook                 Claude Code command hook: hook JSON on stdin, the relay's answer on stdout
   mcp                  stdio MCP server with the permission-prompt tool "approve"
+  mcp-proxy            gate an MCP server's tool calls: mcp-proxy [--name N] -- <command> [args…]
   init claude          add the hook entries to .claude/settings.json (--local: settings.local.json)
   demo                 a scripted agent session that shows every kind of decision
   status               relay reachable? token role? sessions waiting?
@@ -68,6 +70,8 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 async function run(argv: string[]): Promise<number> {
+  // The wrapped server's command line is not ours to parse: mcp-proxy reads its own options.
+  if (argv[0] === 'mcp-proxy') return runMcpProxy(argv.slice(1), { print, warn });
   let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true });
