@@ -1,5 +1,4 @@
 import { analyzeShell, type ShellSegment } from '../shell/index.ts';
-import { NameShapes } from '../shell/name-shapes.ts';
 import { READ_ONLY_COMMANDS, type ReadOnlyCheck } from './commands.ts';
 
 export interface ReadOnlyVerdict {
@@ -12,10 +11,8 @@ const GLOB_START = /^[-*?[]/;
 
 /** The list by name, own entries only: looked up for every command, where an own-property check was slower. */
 const readOnlyChecks: ReadonlyMap<string, ReadOnlyCheck> = new Map(Object.entries(READ_ONLY_COMMANDS));
-/** Most commands are not in the list, and are turned away without a lookup. */
-const readOnlyShapes = new NameShapes(readOnlyChecks.keys());
 
-const isListed = (name: string): boolean => readOnlyShapes.mayBeOneOf(name) && readOnlyChecks.has(name);
+const isListed = (name: string): boolean => readOnlyChecks.has(name);
 
 /**
  * Conservative recognition of read-only Bash for the engine's read fast path (DESIGN §5 step 6).

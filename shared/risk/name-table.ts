@@ -1,5 +1,3 @@
-import { knownWord } from '../shell/known-words.ts';
-
 /**
  * A fixed table of names (program names, subcommands) and their values, for lookups of words
  * that were just sliced out of a command. A Map hashes such a word on every first lookup, and
@@ -15,8 +13,7 @@ export class NameTable<Value> {
 
   constructor(entries: Iterable<readonly [string, Value]>) {
     for (const [spelled, value] of entries) {
-      // The string the plain scan hands out for this word (known-words.ts): found by identity.
-      const name = knownWord(spelled);
+      const name = spelled;
       const bucket = bucketOf(name);
       if (bucket < 0) {
         this.#others.set(name, value);

@@ -1,4 +1,3 @@
-import { NameShapes } from '../shell/name-shapes.ts';
 import { programName } from './args.ts';
 import type { SegmentContext } from './context.ts';
 
@@ -91,13 +90,11 @@ const assignment = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /** Whether the program `name` (already stripped of its path) runs another program. */
 export function isWrapper(name: string): boolean {
-  return wrapperShapes.mayBeOneOf(name) && wrapperNames.has(name);
+  return wrapperNames.has(name);
 }
 
 /** The wrappers' names as a set: asked for every command, where an own-property check was slower. */
 const wrapperNames: ReadonlySet<string> = new Set(Object.keys(wrappers));
-/** Most program names are no wrapper, and are turned away without a lookup. */
-const wrapperShapes = new NameShapes(wrapperNames);
 
 /** What is left of `args` once a wrapper's own options and words are skipped. */
 function inner(args: readonly string[], wrapper: Wrapper): readonly string[] {

@@ -1,4 +1,3 @@
-import { knownWord } from '../shell/known-words.ts';
 import { compileStarGlob, type StarGlob } from './star-glob.ts';
 import { RuleError } from './types.ts';
 
@@ -57,7 +56,7 @@ function optionalTail(bare: StarGlob, withTail: StarGlob): CommandPattern {
     test: wordPrefix(bare.literalPrefix),
     literalPrefix,
     leadingWords,
-    testWords: wordsPrefix(bare.literalPrefix.split(' ').map(knownWord)),
+    testWords: wordsPrefix(bare.literalPrefix.split(' ')),
   };
 }
 

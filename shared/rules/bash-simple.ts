@@ -1,5 +1,4 @@
 import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
-import { runsOtherCommands } from './bash-wrappers.ts';
 
 /**
  * Whether a command is simply written: written plainly (shell/plainly-written.ts: literal names
@@ -12,13 +11,10 @@ import { runsOtherCommands } from './bash-wrappers.ts';
  * and build no per-segment view (bash-view.ts); `test/unit/rules-simple-fastpath.test.ts` checks
  * that the view would say the same.
  */
-export function simplyWritten(analysis: ShellAnalysis): boolean {
-  if (!analysis.plainlyWritten) return false;
-  const { segments } = analysis;
-  for (let index = 0; index < segments.length; index += 1) {
-    if (runsOtherCommands(segments[index]!.argv[0]!)) return false;
-  }
-  return true;
+export function simplyWritten(_analysis: ShellAnalysis): boolean {
+  // The shell analysis no longer tells plainly written commands apart: every command takes the
+  // general path.
+  return false;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { analyzeShell } from '../shell/index.ts';
-import { knownWord } from '../shell/known-words.ts';
 import { generousReadings } from './bash-readings.ts';
 import { simpleNamesMayStartWith, simpleSegments } from './bash-simple.ts';
 import { commandView } from './bash-view.ts';
@@ -183,8 +182,7 @@ export function indexRules(rules: readonly CompiledRule[]): RuleIndex {
 function fileUnder(tree: WordTree, words: readonly string[], filed: Filed): void {
   let node = tree;
   for (const spelled of words) {
-    // The string the plain scan hands out for this word (known-words.ts): compared by identity.
-    const word = knownWord(spelled);
+    const word = spelled;
     let child = node.next.get(word);
     if (child === undefined) {
       child = newTree();

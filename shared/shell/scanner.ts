@@ -22,8 +22,6 @@ export interface Collector {
   substitution: boolean;
   expansion: boolean;
   background: boolean;
-  /** Worked out once the whole command is parsed (plainly-written.ts). */
-  plainlyWritten: boolean;
 }
 
 export interface PendingHeredoc {

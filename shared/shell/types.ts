@@ -45,11 +45,6 @@ export interface ShellAnalysis {
   readonly expansion: boolean;
   /** A trailing or separating single `&`. */
   readonly background: boolean;
-  /**
-   * A list of simple commands written plainly: literal names and words one space apart, nothing
-   * assigned, substituted or redirected (plainly-written.ts). Their texts say all there is to say.
-   */
-  readonly plainlyWritten: boolean;
   /** Set when the command could not be parsed with confidence; callers then fail closed. */
   readonly error?: string;
 }

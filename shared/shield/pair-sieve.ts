@@ -1,5 +1,3 @@
-import { asciiSieve, SHORTEST_BY_BYTES } from './ascii-sieve.ts';
-
 /**
  * A quick "certainly not" in front of hint regexes, for several at once. Each literal a regex looks
  * for is represented by one pair of adjacent characters it always contains (`token` by `ok`); a text
@@ -65,27 +63,17 @@ export function pairTable(groups: readonly SieveGroup[]): PairTable {
   return { table, pairBits, allBits };
 }
 
-/**
- * The sieve of `groups`. A text of ASCII long enough to pay for it (most command lines) is read
- * from its bytes (ascii-sieve.ts); any other a character at a time, which is also the whole sieve
- * when `readBytes` is false: the reference the byte reading is tested against.
- */
-export function hintSieve(groups: readonly SieveGroup[], readBytes = true): HintSieve {
+/** The sieve of `groups`, read a character at a time. */
+export function hintSieve(groups: readonly SieveGroup[]): HintSieve {
   const compiled = pairTable(groups);
   const { table, pairBits, allBits } = compiled;
-  const byBytes = readBytes ? asciiSieve(compiled) : undefined;
   // The module's constants as this closure's: a bundle makes top-level constants `var`s, which
   // optimized code loads and checks at every use (shell/plain.ts says more).
-  const shortestByBytes = SHORTEST_BY_BYTES;
   const ascii = ASCII;
   // The character loop stays in this closure: moved into a function of its own, it read short
   // texts (descriptions, paths) a tenth slower.
   return (text) => {
     const length = text.length;
-    if (byBytes !== undefined && length >= shortestByBytes) {
-      const bits = byBytes(text);
-      if (bits >= 0) return bits;
-    }
     // The table in a local: read for every character, a binding of the enclosing scope cost a load more each time.
     const pairs = table;
     let bits = 0;

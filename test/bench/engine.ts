@@ -5,7 +5,6 @@ import { compilePlan } from '../../shared/plan/index.ts';
 import { isReadOnlyCommand, mayBeReadOnly } from '../../shared/readonly/index.ts';
 import { rateRisk } from '../../shared/risk/index.ts';
 import type { RuleTarget } from '../../shared/rules/index.ts';
-import { analyzeExhaustive, analyzeUncached } from '../../shared/shell/analyze.ts';
 import { analyzeShell } from '../../shared/shell/index.ts';
 import { findSecrets, secretFileAccess, shieldScan } from '../../shared/shield/index.ts';
 import { textHints } from '../../shared/shield/text-hints.ts';
@@ -101,8 +100,7 @@ export function benchEngineParts(): Record<string, number> {
   const targets: RuleTarget[] = engineCalls.map(({ tool, input, cwd }) => ({ tool, input, cwd }));
   const warm = (i: number) => analyzeShell(commands[i % variants]!);
   const parts: Record<string, (i: number) => unknown> = {
-    'analyzeShell (no memo)': (i) => analyzeUncached(commands[i % variants]!),
-    'analyzeShell (no memo, general parser only)': (i) => analyzeExhaustive(commands[i % variants]!),
+    analyzeShell: (i) => analyzeShell(commands[i % variants]!),
     mayBeReadOnly: (i) => mayBeReadOnly(commands[i % variants]!),
     isReadOnlyCommand: (i) => isReadOnlyCommand(commands[i % variants]!),
     shieldScan: (i) => shieldScan(engineCalls[i % variants]!),

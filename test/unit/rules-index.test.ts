@@ -12,7 +12,6 @@ import {
   RuleError,
   type RuleTarget,
 } from '../../shared/rules/index.ts';
-import { analyzeUncached } from '../../shared/shell/analyze.ts';
 import { analyzeShell } from '../../shared/shell/index.ts';
 
 /** Compiles what compiles: random rule texts may be invalid, and those are not the point here. */
@@ -317,28 +316,5 @@ describe('the shared view of a command', () => {
   it('is the same object for every rule of a call', () => {
     const analysis = analyzeShell('git status && npm test');
     expect(commandView(analysis)).toBe(commandView(analysis));
-  });
-});
-
-describe('shared analyses stay as they were', () => {
-  it('after every module of the engine has read them', () => {
-    const plan = compilePlan({
-      permissions: {
-        allow: ['Bash(git status)', 'Bash(npm test:*)'],
-        ask: ['Bash(deploy:*)'],
-        deny: ['Bash(rm:*)', 'Bash(* --force)'],
-      },
-    });
-    fc.assert(
-      fc.property(command, (text) => {
-        decide(
-          plan,
-          { toolCallId: 'shared', tool: 'Bash', input: { command: text }, cwd: '/repo' },
-          { mode: 'default' },
-        );
-        expect(analyzeShell(text)).toEqual(analyzeUncached(text));
-      }),
-      { numRuns: 300 },
-    );
   });
 });
