@@ -90,12 +90,18 @@ interface ListState {
 }
 
 function finishCommand(list: ListState): void {
-  const { cmd } = list;
+  const { cmd, s } = list;
   if (cmd.argc > 0 || cmd.assignc > 0 || (cmd.redirected && !cmd.closed)) {
-    list.s.out.segments.push({
+    // The text trimmed, and its offsets moved in by what the trim took off each end.
+    const spanned = s.src.slice(cmd.start, cmd.end);
+    const start = cmd.start + spanned.length - spanned.trimStart().length;
+    const end = cmd.end - (spanned.length - spanned.trimEnd().length);
+    s.out.segments.push({
       argv: kept(cmd.argv, cmd.argc),
       assignments: kept(cmd.assignments, cmd.assignc),
-      text: list.s.src.slice(cmd.start, cmd.end).trim(),
+      text: s.src.slice(start, Math.max(start, end)),
+      start: s.toSource(start),
+      end: s.toSource(Math.max(start, end)),
       words: kept(cmd.words, cmd.argc),
     });
   }
@@ -188,7 +194,7 @@ export function parseList(s: Scan, depth: number, closer: ')' | undefined): void
     if (!lexWord(s, depth + 1, word))
       fail(`unexpected character ${JSON.stringify(src[s.pos])} at offset ${s.pos}`);
     const { cmd } = list;
-    addWord(cmd, word);
+    addWord(cmd, word, s);
     if (cmd.argc > 0 || cmd.assignc > 0) markToken(list, word.start, word.end);
     else {
       cmd.hasContent = true;
@@ -198,7 +204,7 @@ export function parseList(s: Scan, depth: number, closer: ')' | undefined): void
 }
 
 /** Places a word: a reserved word, an assignment before the command name, or an argument. */
-function addWord(cmd: CommandBuilder, word: LexedWord): void {
+function addWord(cmd: CommandBuilder, word: LexedWord, s: Scan): void {
   if (cmd.closed) fail(`unexpected word ${JSON.stringify(word.raw)} after the end of a compound command`);
   const plain = !word.quoted && !word.dynamic;
   if (plain && atCommandPosition(cmd)) {
@@ -221,7 +227,13 @@ function addWord(cmd: CommandBuilder, word: LexedWord): void {
     return;
   }
   cmd.argv[cmd.argc] = word.value;
-  cmd.words[cmd.argc++] = { raw: word.raw, dynamic: word.dynamic, glob: word.glob };
+  cmd.words[cmd.argc++] = {
+    raw: word.raw,
+    start: s.toSource(word.start),
+    end: s.toSource(word.end),
+    dynamic: word.dynamic,
+    glob: word.glob,
+  };
 }
 
 /** `NAME=` or `NAME+=` at the start of a word, as written (so `"A"=1` is not one). */

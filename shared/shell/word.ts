@@ -301,28 +301,39 @@ export function lexBackticks(s: Scan, depth: number, word: WordState, inDoubleQu
   const { src } = s;
   const open = s.pos;
   let body = '';
+  // Where each character of the body came from in `src`, and (last) where the body ends.
+  const from: number[] = [];
   s.pos += 1;
   for (;;) {
     const c = src[s.pos];
     if (c === undefined) fail(`unterminated backtick at offset ${open}`);
     if (c === '`') {
+      from.push(s.pos);
       s.pos += 1;
       break;
     }
     if (c === '\\') {
       const next = src[s.pos + 1];
       if (next === undefined) fail(`unterminated backtick at offset ${open}`);
-      body +=
-        next === '`' || next === '\\' || next === '$' || (inDoubleQuotes && next === '"')
-          ? next
-          : `\\${next}`;
+      if (next === '`' || next === '\\' || next === '$' || (inDoubleQuotes && next === '"')) {
+        body += next;
+        from.push(s.pos);
+      } else {
+        body += `\\${next}`;
+        from.push(s.pos, s.pos + 1);
+      }
       s.pos += 2;
     } else {
       body += c;
+      from.push(s.pos);
       s.pos += 1;
     }
   }
-  parseList(newScan(body, s.out), depth + 1, undefined);
+  parseList(
+    newScan(body, s.out, (pos) => s.toSource(from[pos]!)),
+    depth + 1,
+    undefined,
+  );
   s.out.substitution = true;
   word.value += src.slice(open, s.pos);
   word.dynamic = true;

@@ -145,13 +145,13 @@ describe('analyzeShell splitting', () => {
   it('describes each word: raw text, dynamic value, glob', () => {
     const [segment] = analyzeShell('ls "a b" $HOME *.ts {a,b} \'$X\' {}').segments;
     expect(segment?.words).toEqual([
-      { raw: 'ls', dynamic: false, glob: false },
-      { raw: '"a b"', dynamic: false, glob: false },
-      { raw: '$HOME', dynamic: true, glob: false },
-      { raw: '*.ts', dynamic: false, glob: true },
-      { raw: '{a,b}', dynamic: true, glob: false },
-      { raw: "'$X'", dynamic: false, glob: false },
-      { raw: '{}', dynamic: false, glob: false },
+      { raw: 'ls', start: 0, end: 2, dynamic: false, glob: false },
+      { raw: '"a b"', start: 3, end: 8, dynamic: false, glob: false },
+      { raw: '$HOME', start: 9, end: 14, dynamic: true, glob: false },
+      { raw: '*.ts', start: 15, end: 19, dynamic: false, glob: true },
+      { raw: '{a,b}', start: 20, end: 25, dynamic: true, glob: false },
+      { raw: "'$X'", start: 26, end: 30, dynamic: false, glob: false },
+      { raw: '{}', start: 31, end: 33, dynamic: false, glob: false },
     ]);
   });
 });
