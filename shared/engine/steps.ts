@@ -34,40 +34,23 @@ export interface Step {
   run(input: StepInput): StepResult;
 }
 
-/** `normalized_rule_<behavior>`, spelled out once rather than joined for every decision. */
-const ruleReasonCodes: Readonly<Record<Behavior, string>> = {
-  allow: 'normalized_rule_allow',
-  ask: 'normalized_rule_ask',
-  deny: 'normalized_rule_deny',
+/** What a rule says when it decides. */
+const ruleVerbs: Readonly<Record<Behavior, string>> = {
+  allow: 'Allowed',
+  ask: 'Needs approval',
+  deny: 'Denied',
 };
 
-/**
- * The ruling of a rule that decides, made the first time that rule decides and shared after:
- * it depends on nothing but the compiled rule, so no decision pays again for its reason text.
- * Frozen, because every decision by the rule reads the same object.
- */
-function rulingsBy(behavior: Behavior, verb: string): (rule: CompiledRule) => Ruling {
-  const made = new WeakMap<CompiledRule, Ruling>();
-  return (rule) => {
-    let ruling = made.get(rule);
-    if (ruling === undefined) {
-      ruling = Object.freeze({
-        behavior,
-        source: 'rule',
-        evaluator: 'rule',
-        reasonCode: ruleReasonCodes[behavior],
-        reason: `${verb} by the rule ${rule.text}.`,
-        matchedRule: rule.text,
-      });
-      made.set(rule, ruling);
-    }
-    return ruling;
+function ruledBy(behavior: Behavior, rule: CompiledRule): Ruling {
+  return {
+    behavior,
+    source: 'rule',
+    evaluator: 'rule',
+    reasonCode: `normalized_rule_${behavior}`,
+    reason: `${ruleVerbs[behavior]} by the rule ${rule.text}.`,
+    matchedRule: rule.text,
   };
 }
-
-const deniedBy = rulingsBy('deny', 'Denied');
-const askedBy = rulingsBy('ask', 'Needs approval');
-const allowedBy = rulingsBy('allow', 'Allowed');
 
 const policy = (behavior: Behavior, reasonCode: string, reason: string): Ruling => ({
   behavior,
@@ -93,7 +76,7 @@ export const precedence: readonly Step[] = [
         };
       }
       const rule = plan.index.deny.firstMatch(target);
-      return rule ? deniedBy(rule) : undefined;
+      return rule ? ruledBy('deny', rule) : undefined;
     },
   },
   {
@@ -129,7 +112,7 @@ export const precedence: readonly Step[] = [
     name: 'ask_rules',
     run({ plan, target }) {
       const rule = plan.index.ask.firstMatch(target);
-      return rule ? askedBy(rule) : undefined;
+      return rule ? ruledBy('ask', rule) : undefined;
     },
   },
   {
@@ -181,7 +164,7 @@ export const precedence: readonly Step[] = [
     name: 'allow_rules',
     run({ plan, target }) {
       const rule = plan.index.allow.firstMatch(target);
-      return rule ? allowedBy(rule) : undefined;
+      return rule ? ruledBy('allow', rule) : undefined;
     },
   },
   {
