@@ -1,4 +1,5 @@
 import type { EngineToolCall, ToolPermissionDecision } from '../contract/index.ts';
+import { protectedPath } from '../paths/protected.ts';
 import type { CompiledPlan } from '../plan/index.ts';
 import type { DecisionContext } from './context.ts';
 import { type CallFacts, callFacts } from './facts.ts';
@@ -63,7 +64,8 @@ export function evaluate(plan: CompiledPlan, call: EngineToolCall, ctx: Decision
     facts = callFacts(call);
     const target = { tool: call.tool, input: call.input, cwd: call.cwd, home: ctx.home };
     const toolVerdict = plan.tools.get(call.tool);
-    const input = { plan, call, ctx, facts, target, toolVerdict };
+    const protectedEdit = facts.tool.edits ? protectedPath(facts.path, call.cwd, ctx.home) : undefined;
+    const input = { plan, call, ctx, facts, target, toolVerdict, protectedEdit };
     for (const step of precedence) {
       const result = step.run(input);
       if (result !== undefined) return { result, facts, step: step.name };
