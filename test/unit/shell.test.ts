@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeShell, MAX_NESTING, type ShellAnalysis, writesFile } from '../../shared/shell/index.ts';
+import { analyzeShell, MAX_NESTING, writesFile } from '../../shared/shell/index.ts';
+import { propertyRuns } from '../support/property.ts';
 
 const argvOf = (command: string): string[][] =>
   analyzeShell(command).segments.map((segment) => [...segment.argv]);
@@ -328,7 +329,7 @@ describe('analyzeShell properties', () => {
         expect(Array.isArray(analysis.segments)).toBe(true);
         expect(analysis.error === undefined || typeof analysis.error === 'string').toBe(true);
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -341,7 +342,7 @@ describe('analyzeShell properties', () => {
       fc.property(shellish, (command) => {
         expect(() => analyzeShell(command)).not.toThrow();
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(500) },
     );
   });
 
