@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../shared/engine/index.ts';
 import { compilePlan, layerPlans } from '../../shared/plan/index.ts';
 import { allowRendering, denyRenderings } from '../../shared/rules/bash-render.ts';
 import { commandView } from '../../shared/rules/bash-view.ts';
