@@ -34,6 +34,7 @@ const { command } = fc.letrec<{ word: string; simple: string; command: string }>
       'ec\\\nho',
       '{a,b}',
       '$HOME',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
       '${X:-y}',
     ),
     fc.constantFrom("'a b'", '"a $X b"', "$'\\x72m'", '"$(date)"', '$((1+2))', '"\\""'),
