@@ -306,6 +306,9 @@ describe('analyzeShell fails closed', () => {
     ['A=(1 2) ls', /unexpected "\("/],
     ['echo $[1+2]', /obsolete/],
     ['echo $((a) b)', /ambiguous/],
+    // Commands, not arithmetic: bash refuses them at run time, tree-sitter-bash reads a subshell.
+    ['echo $((if true; then id; fi))', /ambiguous/],
+    ['cat <<EOF\n$((a\nid))\nEOF', /ambiguous/],
     [`echo ${'$('.repeat(MAX_NESTING + 1)}x${')'.repeat(MAX_NESTING + 1)}`, /nesting deeper/],
     [`${'( '.repeat(40)}ls${' )'.repeat(40)}`, /nesting deeper/],
     [`echo ${'"$('.repeat(40)}`, /nesting deeper/],
