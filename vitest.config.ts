@@ -11,6 +11,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // The files share one module graph per worker: loading it once for each file cost more
+          // than the tests. A file that changes shared state (fakes, globals) puts it back.
+          isolate: false,
         },
       },
       {

@@ -1,8 +1,9 @@
 import type { EngineToolCall, ToolPermissionDecision } from '../contract/index.ts';
+import { protectedPath } from '../paths/protected.ts';
 import type { CompiledPlan } from '../plan/index.ts';
 import type { DecisionContext } from './context.ts';
 import { type CallFacts, callFacts } from './facts.ts';
-import { precedence, type Ruling, type Step, type StepResult } from './steps.ts';
+import { precedence, type Ruling, type StepResult } from './steps.ts';
 
 /** A ruling with the call's id and the engine's risk rating: a full decision. */
 export function toDecision(
@@ -12,32 +13,13 @@ export function toDecision(
 ): ToolPermissionDecision {
   // A malformed call may have no id at all (or be no object); its decision still needs one.
   const toolCallId = typeof call?.toolCallId === 'string' ? call.toolCallId : 'invalid';
-  const risk = facts?.rating.risk ?? 'high';
-  const riskCategories = facts?.rating.categories ?? [];
-  // Each decision is made in its final shape, with or without `matchedRule`: adding the field
-  // afterwards would move every rule decision to a second hidden class.
-  if (ruling.matchedRule === undefined) {
-    return {
-      toolCallId,
-      behavior: ruling.behavior,
-      source: ruling.source,
-      evaluator: ruling.evaluator,
-      reasonCode: ruling.reasonCode,
-      reason: ruling.reason,
-      risk,
-      riskCategories,
-    };
-  }
+  const { matchedRule, ...rest } = ruling;
   return {
     toolCallId,
-    behavior: ruling.behavior,
-    source: ruling.source,
-    evaluator: ruling.evaluator,
-    reasonCode: ruling.reasonCode,
-    reason: ruling.reason,
-    risk,
-    riskCategories,
-    matchedRule: ruling.matchedRule,
+    ...rest,
+    risk: facts?.rating.risk ?? 'high',
+    riskCategories: facts?.rating.categories ?? [],
+    ...(matchedRule === undefined ? {} : { matchedRule }),
   };
 }
 
@@ -61,17 +43,6 @@ export interface Evaluation {
   step: string;
 }
 
-/**
- * The steps of `precedence`, in its order, each called at a call site of its own in `evaluate`:
- * called in a loop through one site, every step took the generic call path, and none could be
- * inlined. A list of another length stops the engine from loading at all.
- */
-const STEPS = 10;
-if (precedence.length !== STEPS)
-  throw new Error(`evaluate calls ${STEPS} steps in turn; the precedence has ${precedence.length}`);
-const [step0, step1, step2, step3, step4, step5, step6, step7, step8, step9] =
-  precedence as readonly Step[] as [Step, Step, Step, Step, Step, Step, Step, Step, Step, Step];
-
 /** Walks the precedence list; never throws — an exception is a deny (fail closed). */
 export function evaluate(plan: CompiledPlan, call: EngineToolCall, ctx: DecisionContext): Evaluation {
   const problem = malformed(call);
@@ -91,31 +62,14 @@ export function evaluate(plan: CompiledPlan, call: EngineToolCall, ctx: Decision
   let facts: CallFacts | null = null;
   try {
     facts = callFacts(call);
-    const target = { tool: call.tool, input: call.input, cwd: call.cwd, home: ctx.home };
-    // Most plans set no tool at all: then there is nothing to look up.
-    const toolVerdict = plan.tools.size === 0 ? undefined : plan.tools.get(call.tool);
-    const input = { plan, call, ctx, facts, target, toolVerdict };
-    // The n-th line calls the list's n-th step: the order is still only the list's.
-    let result = step0.run(input);
-    if (result !== undefined) return { result, facts, step: step0.name };
-    result = step1.run(input);
-    if (result !== undefined) return { result, facts, step: step1.name };
-    result = step2.run(input);
-    if (result !== undefined) return { result, facts, step: step2.name };
-    result = step3.run(input);
-    if (result !== undefined) return { result, facts, step: step3.name };
-    result = step4.run(input);
-    if (result !== undefined) return { result, facts, step: step4.name };
-    result = step5.run(input);
-    if (result !== undefined) return { result, facts, step: step5.name };
-    result = step6.run(input);
-    if (result !== undefined) return { result, facts, step: step6.name };
-    result = step7.run(input);
-    if (result !== undefined) return { result, facts, step: step7.name };
-    result = step8.run(input);
-    if (result !== undefined) return { result, facts, step: step8.name };
-    result = step9.run(input);
-    if (result !== undefined) return { result, facts, step: step9.name };
+    const target = { tool: call.tool, input: call.input, cwd: call.cwd, home: ctx.home, shell: facts.shell };
+    const toolVerdict = plan.tools.get(call.tool);
+    const protectedEdit = facts.tool.edits ? protectedPath(facts.path, call.cwd, ctx.home) : undefined;
+    const input = { plan, call, ctx, facts, target, toolVerdict, protectedEdit };
+    for (const step of precedence) {
+      const result = step.run(input);
+      if (result !== undefined) return { result, facts, step: step.name };
+    }
     // mode_fallback always decides; reaching here means a mode the engine does not know.
     throw new Error(`no step decided in mode ${String(ctx.mode)}`);
   } catch {

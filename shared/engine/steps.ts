@@ -1,5 +1,6 @@
 import type { Behavior, EngineToolCall, Evaluator, PermissionDecisionSource } from '../contract/index.ts';
 import { isInside } from '../paths/index.ts';
+import type { ProtectedPath } from '../paths/protected.ts';
 import type { CompiledPlan, Verdict } from '../plan/index.ts';
 import type { CompiledRule, RuleTarget } from '../rules/index.ts';
 import type { DecisionContext } from './context.ts';
@@ -26,6 +27,8 @@ export interface StepInput {
   target: RuleTarget;
   /** The plan's setting for the call's tool (`tools` in the plan), looked up once for the steps that read it. */
   toolVerdict: Verdict | undefined;
+  /** The protected file an edit reaches (paths/protected.ts), if it reaches one. */
+  protectedEdit: ProtectedPath | undefined;
 }
 
 export interface Step {
@@ -34,40 +37,23 @@ export interface Step {
   run(input: StepInput): StepResult;
 }
 
-/** `normalized_rule_<behavior>`, spelled out once rather than joined for every decision. */
-const ruleReasonCodes: Readonly<Record<Behavior, string>> = {
-  allow: 'normalized_rule_allow',
-  ask: 'normalized_rule_ask',
-  deny: 'normalized_rule_deny',
+/** What a rule says when it decides. */
+const ruleVerbs: Readonly<Record<Behavior, string>> = {
+  allow: 'Allowed',
+  ask: 'Needs approval',
+  deny: 'Denied',
 };
 
-/**
- * The ruling of a rule that decides, made the first time that rule decides and shared after:
- * it depends on nothing but the compiled rule, so no decision pays again for its reason text.
- * Frozen, because every decision by the rule reads the same object.
- */
-function rulingsBy(behavior: Behavior, verb: string): (rule: CompiledRule) => Ruling {
-  const made = new WeakMap<CompiledRule, Ruling>();
-  return (rule) => {
-    let ruling = made.get(rule);
-    if (ruling === undefined) {
-      ruling = Object.freeze({
-        behavior,
-        source: 'rule',
-        evaluator: 'rule',
-        reasonCode: ruleReasonCodes[behavior],
-        reason: `${verb} by the rule ${rule.text}.`,
-        matchedRule: rule.text,
-      });
-      made.set(rule, ruling);
-    }
-    return ruling;
+function ruledBy(behavior: Behavior, rule: CompiledRule): Ruling {
+  return {
+    behavior,
+    source: 'rule',
+    evaluator: 'rule',
+    reasonCode: `normalized_rule_${behavior}`,
+    reason: `${ruleVerbs[behavior]} by the rule ${rule.text}.`,
+    matchedRule: rule.text,
   };
 }
-
-const deniedBy = rulingsBy('deny', 'Denied');
-const askedBy = rulingsBy('ask', 'Needs approval');
-const allowedBy = rulingsBy('allow', 'Allowed');
 
 const policy = (behavior: Behavior, reasonCode: string, reason: string): Ruling => ({
   behavior,
@@ -76,6 +62,20 @@ const policy = (behavior: Behavior, reasonCode: string, reason: string): Ruling 
   reasonCode,
   reason,
 });
+
+/** The ask for an edit of a protected file (paths/protected.ts). */
+function protectedAsk({ path, why }: ProtectedPath): Ruling {
+  return policy('ask', 'protected_path', `${path}: ${why}, so an edit of it needs approval.`);
+}
+
+/**
+ * `ruling`, unless it allows an edit of a protected file: then a human is asked. Only a grant an
+ * approver made and Full Access allow such an edit; an allow rule, a tool or capability setting,
+ * a default, accept-edits and the auto reviewer do not (README.md says why).
+ */
+function unlessProtected(ruling: Ruling, { protectedEdit }: StepInput): Ruling {
+  return ruling.behavior === 'allow' && protectedEdit !== undefined ? protectedAsk(protectedEdit) : ruling;
+}
 
 /**
  * The decision engine's precedence, highest first (DESIGN §5): the first step that decides wins.
@@ -93,7 +93,7 @@ export const precedence: readonly Step[] = [
         };
       }
       const rule = plan.index.deny.firstMatch(target);
-      return rule ? deniedBy(rule) : undefined;
+      return rule ? ruledBy('deny', rule) : undefined;
     },
   },
   {
@@ -111,25 +111,29 @@ export const precedence: readonly Step[] = [
   },
   {
     name: 'tool_override',
-    run({ call, toolVerdict: verdict }) {
+    run(input) {
+      const { call, toolVerdict: verdict } = input;
       if (verdict !== 'allow' && verdict !== 'ask') return undefined;
-      return {
-        behavior: verdict,
-        source: 'rule',
-        evaluator: 'rule',
-        reasonCode: `explicit_tool_${verdict}`,
-        reason:
-          verdict === 'allow'
-            ? `${call.tool} is always allowed by its tool setting.`
-            : `${call.tool} always asks by its tool setting.`,
-      };
+      return unlessProtected(
+        {
+          behavior: verdict,
+          source: 'rule',
+          evaluator: 'rule',
+          reasonCode: `explicit_tool_${verdict}`,
+          reason:
+            verdict === 'allow'
+              ? `${call.tool} is always allowed by its tool setting.`
+              : `${call.tool} always asks by its tool setting.`,
+        },
+        input,
+      );
     },
   },
   {
     name: 'ask_rules',
     run({ plan, target }) {
       const rule = plan.index.ask.firstMatch(target);
-      return rule ? askedBy(rule) : undefined;
+      return rule ? ruledBy('ask', rule) : undefined;
     },
   },
   {
@@ -179,28 +183,32 @@ export const precedence: readonly Step[] = [
   },
   {
     name: 'allow_rules',
-    run({ plan, target }) {
-      const rule = plan.index.allow.firstMatch(target);
-      return rule ? allowedBy(rule) : undefined;
+    run(input) {
+      const rule = input.plan.index.allow.firstMatch(input.target);
+      return rule ? unlessProtected(ruledBy('allow', rule), input) : undefined;
     },
   },
   {
     name: 'capability_policy',
-    run({ plan, facts }) {
-      const capability = facts.tool.capability;
+    run(input) {
+      const capability = input.facts.tool.capability;
       if (capability === 'read') return undefined;
-      const verdict = plan.capabilities[capability];
+      const verdict = input.plan.capabilities[capability];
       if (!verdict) return undefined;
-      return policy(
-        verdict,
-        `capability_${capability}_${verdict}`,
-        `The ${capability} capability is set to ${verdict}.`,
+      return unlessProtected(
+        policy(
+          verdict,
+          `capability_${capability}_${verdict}`,
+          `The ${capability} capability is set to ${verdict}.`,
+        ),
+        input,
       );
     },
   },
   {
     name: 'mode_fallback',
-    run({ plan, ctx, facts, call }) {
+    run(input) {
+      const { plan, ctx, facts, call } = input;
       switch (ctx.mode) {
         case 'bypass':
           return {
@@ -218,10 +226,13 @@ export const precedence: readonly Step[] = [
           );
         case 'accept_edits':
           if (facts.tool.edits && isInside(facts.path, call.cwd)) {
-            return policy(
-              'allow',
-              'mode_accept_edits',
-              'Accept-edits mode allows file edits inside the working directory.',
+            return unlessProtected(
+              policy(
+                'allow',
+                'mode_accept_edits',
+                'Accept-edits mode allows file edits inside the working directory.',
+              ),
+              input,
             );
           }
           return policy(
@@ -232,12 +243,13 @@ export const precedence: readonly Step[] = [
               : 'Accept-edits mode asks for everything but file edits.',
           );
         case 'auto':
-          return 'classify';
+          // The reviewer may allow; a protected file is asked before it is consulted.
+          return input.protectedEdit === undefined ? 'classify' : protectedAsk(input.protectedEdit);
         case 'bubble':
           return policy('ask', 'mode_bubble', 'This session hands every decision to its host.');
         case 'plan':
         case 'default':
-          return defaultRuling(plan.default, call.tool, facts);
+          return unlessProtected(defaultRuling(plan.default, call.tool, facts), input);
       }
     },
   },

@@ -193,15 +193,14 @@ export function rateShellCommand(
 /** A simple command made of words a wrapper or `xargs` runs: what the read-only check reads. */
 export function argvSegment(argv: readonly string[]): ShellSegment {
   const text = quoteArgv(argv);
-  return {
-    argv,
-    assignments: [],
-    text,
+  // Offsets into `text`, the words' own rendering: these words were never part of a command string.
+  let at = 0;
+  const words = argv.map((word) => {
+    const raw = quoteArgv([word]);
+    const start = at;
+    at += raw.length + 1;
     // Their values are known only as text: anything that looks computed or globbed is taken to be.
-    words: argv.map((word) => ({
-      raw: quoteArgv([word]),
-      dynamic: /[$`]/.test(word),
-      glob: /[*?[]/.test(word),
-    })),
-  };
+    return { raw, dynamic: /[$`]/.test(word), glob: /[*?[]/.test(word), start, end: start + raw.length };
+  });
+  return { argv, assignments: [], text, start: 0, end: text.length, words };
 }

@@ -21,7 +21,10 @@ export function readHeredocBodies(s: Scan, depth: number): void {
       if (line === heredoc.delimiter) bodyEnd = s.pos;
       s.pos = newline === -1 ? src.length : newline + 1;
     }
-    if (!heredoc.literal) scanExpandedBody(newScan(src.slice(bodyStart, bodyEnd), s.out), depth + 1);
+    if (!heredoc.literal) {
+      const body = newScan(src.slice(bodyStart, bodyEnd), s.out, (pos) => s.toSource(bodyStart + pos));
+      scanExpandedBody(body, depth + 1);
+    }
   }
 }
 

@@ -4,20 +4,12 @@ import { checkDepth, fail, type Scan } from './scanner.ts';
 import type { ShellWord } from './types.ts';
 import { type LexedWord, lexWord, newLexedWord } from './word.ts';
 
-/**
- * Simple command being collected until an operator, newline or closer ends it. Its lists are
- * scratch space reused by every command of the list (filled up to the counts), copied out at their
- * exact size when the command ends: growing fresh lists word by word allocated several times what
- * a command keeps.
- */
+/** Simple command being collected until an operator, newline or closer ends it. */
 interface CommandBuilder {
-  readonly argv: string[];
-  readonly words: ShellWord[];
-  readonly assignments: string[];
-  /** How many entries of `argv` (and of `words`, parallel to it) belong to this command. */
-  argc: number;
-  /** How many entries of `assignments` belong to this command. */
-  assignc: number;
+  argv: string[];
+  /** Parallel to `argv`. */
+  words: ShellWord[];
+  assignments: string[];
   redirected: boolean;
   /** Source span of the command's own tokens, for `ShellSegment.text`. */
   start: number;
@@ -35,8 +27,6 @@ function newBuilder(): CommandBuilder {
     argv: [],
     words: [],
     assignments: [],
-    argc: 0,
-    assignc: 0,
     redirected: false,
     start: -1,
     end: -1,
@@ -47,14 +37,7 @@ function newBuilder(): CommandBuilder {
 }
 
 function atCommandPosition(cmd: CommandBuilder): boolean {
-  return !cmd.closed && cmd.argc === 0 && cmd.assignc === 0 && !cmd.redirected;
-}
-
-/** What a segment without words or without assignments shares: nobody may change an analysis. */
-const NONE: readonly never[] = Object.freeze([]);
-
-function kept<T>(scratch: readonly T[], count: number): readonly T[] {
-  return count === 0 ? NONE : scratch.slice(0, count);
+  return !cmd.closed && cmd.argv.length === 0 && cmd.assignments.length === 0 && !cmd.redirected;
 }
 
 const DESCRIPTOR = /^(\d+-?|-)$/;
@@ -90,18 +73,25 @@ interface ListState {
 }
 
 function finishCommand(list: ListState): void {
-  const { cmd } = list;
-  if (cmd.argc > 0 || cmd.assignc > 0 || (cmd.redirected && !cmd.closed)) {
-    list.s.out.segments.push({
-      argv: kept(cmd.argv, cmd.argc),
-      assignments: kept(cmd.assignments, cmd.assignc),
-      text: list.s.src.slice(cmd.start, cmd.end).trim(),
-      words: kept(cmd.words, cmd.argc),
+  const { cmd, s } = list;
+  if (cmd.argv.length > 0 || cmd.assignments.length > 0 || (cmd.redirected && !cmd.closed)) {
+    // The text trimmed, and its offsets moved in by what the trim took off each end.
+    const spanned = s.src.slice(cmd.start, cmd.end);
+    const start = cmd.start + spanned.length - spanned.trimStart().length;
+    const end = cmd.end - (spanned.length - spanned.trimEnd().length);
+    s.out.segments.push({
+      argv: cmd.argv,
+      assignments: cmd.assignments,
+      text: s.src.slice(start, Math.max(start, end)),
+      start: s.toSource(start),
+      end: s.toSource(Math.max(start, end)),
+      words: cmd.words,
     });
   }
-  // What was kept is a copy: start over in place.
-  cmd.argc = 0;
-  cmd.assignc = 0;
+  // The segment keeps the lists: the next command starts new ones.
+  cmd.argv = [];
+  cmd.words = [];
+  cmd.assignments = [];
   cmd.redirected = false;
   cmd.start = -1;
   cmd.end = -1;
@@ -188,8 +178,8 @@ export function parseList(s: Scan, depth: number, closer: ')' | undefined): void
     if (!lexWord(s, depth + 1, word))
       fail(`unexpected character ${JSON.stringify(src[s.pos])} at offset ${s.pos}`);
     const { cmd } = list;
-    addWord(cmd, word);
-    if (cmd.argc > 0 || cmd.assignc > 0) markToken(list, word.start, word.end);
+    addWord(cmd, word, s);
+    if (cmd.argv.length > 0 || cmd.assignments.length > 0) markToken(list, word.start, word.end);
     else {
       cmd.hasContent = true;
       list.pendingOperator = undefined;
@@ -198,7 +188,7 @@ export function parseList(s: Scan, depth: number, closer: ')' | undefined): void
 }
 
 /** Places a word: a reserved word, an assignment before the command name, or an argument. */
-function addWord(cmd: CommandBuilder, word: LexedWord): void {
+function addWord(cmd: CommandBuilder, word: LexedWord, s: Scan): void {
   if (cmd.closed) fail(`unexpected word ${JSON.stringify(word.raw)} after the end of a compound command`);
   const plain = !word.quoted && !word.dynamic;
   if (plain && atCommandPosition(cmd)) {
@@ -216,12 +206,18 @@ function addWord(cmd: CommandBuilder, word: LexedWord): void {
     }
   }
   cmd.afterTime = false;
-  if (cmd.argc === 0 && isAssignment(word.raw)) {
-    cmd.assignments[cmd.assignc++] = word.value;
+  if (cmd.argv.length === 0 && isAssignment(word.raw)) {
+    cmd.assignments.push(word.value);
     return;
   }
-  cmd.argv[cmd.argc] = word.value;
-  cmd.words[cmd.argc++] = { raw: word.raw, dynamic: word.dynamic, glob: word.glob };
+  cmd.argv.push(word.value);
+  cmd.words.push({
+    raw: word.raw,
+    start: s.toSource(word.start),
+    end: s.toSource(word.end),
+    dynamic: word.dynamic,
+    glob: word.glob,
+  });
 }
 
 /** `NAME=` or `NAME+=` at the start of a word, as written (so `"A"=1` is not one). */

@@ -22,8 +22,6 @@ export interface Collector {
   substitution: boolean;
   expansion: boolean;
   background: boolean;
-  /** Worked out once the whole command is parsed (plainly-written.ts). */
-  plainlyWritten: boolean;
 }
 
 export interface PendingHeredoc {
@@ -40,10 +38,18 @@ export interface Scan {
   pos: number;
   readonly out: Collector;
   heredocs: PendingHeredoc[];
+  /**
+   * The offset in the analysed command of a position in `src`: the identity for the command
+   * itself, a shift for a heredoc body, a table for an unescaped backtick body. Words and segments
+   * are placed with it, so nested commands point into the one string the caller has.
+   */
+  readonly toSource: (pos: number) => number;
 }
 
-export function newScan(src: string, out: Collector): Scan {
-  return { src, pos: 0, out, heredocs: [] };
+const sameOffset = (pos: number): number => pos;
+
+export function newScan(src: string, out: Collector, toSource: (pos: number) => number = sameOffset): Scan {
+  return { src, pos: 0, out, heredocs: [], toSource };
 }
 
 export function checkDepth(depth: number): void {

@@ -3,6 +3,13 @@ export interface ShellWord {
   /** The word as written in the source, quotes included. */
   readonly raw: string;
   /**
+   * Where the word is in the analysed command, as half-open character offsets:
+   * `command.slice(start, end) === raw` (inside a backtick body that held an escape, the span is
+   * the escaped original and `raw` the unescaped text the inner shell reads).
+   */
+  readonly start: number;
+  readonly end: number;
+  /**
    * True when the word's runtime value is not its literal text: it contains a parameter,
    * arithmetic, command or process substitution, or a brace expansion (`{a,b}`, `{1..3}`).
    */
@@ -17,6 +24,12 @@ export interface ShellSegment {
   readonly assignments: readonly string[];
   /** The raw source text of this simple command, trimmed. */
   readonly text: string;
+  /**
+   * Where `text` is in the analysed command, as half-open character offsets:
+   * `command.slice(start, end) === text` (with the same backtick exception as `ShellWord`).
+   */
+  readonly start: number;
+  readonly end: number;
   /** Parallel to `argv`. Always filled by `analyzeShell`; consumers treat a missing entry as dynamic. */
   readonly words?: readonly ShellWord[];
 }
@@ -45,11 +58,6 @@ export interface ShellAnalysis {
   readonly expansion: boolean;
   /** A trailing or separating single `&`. */
   readonly background: boolean;
-  /**
-   * A list of simple commands written plainly: literal names and words one space apart, nothing
-   * assigned, substituted or redirected (plainly-written.ts). Their texts say all there is to say.
-   */
-  readonly plainlyWritten: boolean;
   /** Set when the command could not be parsed with confidence; callers then fail closed. */
   readonly error?: string;
 }

@@ -212,7 +212,11 @@ export function lexDollar(s: Scan, depth: number, word: WordState, inDoubleQuote
   word.dynamic = true;
 }
 
-/** `$((…))`. `$((a) b)` would be a command substitution of a subshell: too ambiguous, refuse it. */
+/**
+ * `$((…))`. `$((a) b)` would be a command substitution of a subshell: too ambiguous, refuse it.
+ * So is a body with `;` or a newline, which no arithmetic has and a reader (or another shell) may
+ * take for the commands of `$( (…) )`: bash 5 refuses it at run time, other readers run it.
+ */
 function lexArithmetic(s: Scan, depth: number, inDoubleQuotes: boolean): void {
   const { src } = s;
   const open = s.pos;
@@ -233,7 +237,8 @@ function lexArithmetic(s: Scan, depth: number, inDoubleQuotes: boolean): void {
         s.pos += 2;
         break;
       } else fail(`ambiguous $(( at offset ${open}: arithmetic or a subshell`);
-    } else if (c === '\\') s.pos += 2;
+    } else if (c === ';' || c === '\n') fail(`ambiguous $(( at offset ${open}: arithmetic or commands`);
+    else if (c === '\\') s.pos += 2;
     else if (c === '"') lexDoubleQuoted(s, depth + 1, scratch);
     else if (c === '$') lexDollar(s, depth + 1, scratch, inDoubleQuotes);
     else if (c === '`') lexBackticks(s, depth + 1, scratch, inDoubleQuotes);
@@ -301,28 +306,39 @@ export function lexBackticks(s: Scan, depth: number, word: WordState, inDoubleQu
   const { src } = s;
   const open = s.pos;
   let body = '';
+  // Where each character of the body came from in `src`, and (last) where the body ends.
+  const from: number[] = [];
   s.pos += 1;
   for (;;) {
     const c = src[s.pos];
     if (c === undefined) fail(`unterminated backtick at offset ${open}`);
     if (c === '`') {
+      from.push(s.pos);
       s.pos += 1;
       break;
     }
     if (c === '\\') {
       const next = src[s.pos + 1];
       if (next === undefined) fail(`unterminated backtick at offset ${open}`);
-      body +=
-        next === '`' || next === '\\' || next === '$' || (inDoubleQuotes && next === '"')
-          ? next
-          : `\\${next}`;
+      if (next === '`' || next === '\\' || next === '$' || (inDoubleQuotes && next === '"')) {
+        body += next;
+        from.push(s.pos);
+      } else {
+        body += `\\${next}`;
+        from.push(s.pos, s.pos + 1);
+      }
       s.pos += 2;
     } else {
       body += c;
+      from.push(s.pos);
       s.pos += 1;
     }
   }
-  parseList(newScan(body, s.out), depth + 1, undefined);
+  parseList(
+    newScan(body, s.out, (pos) => s.toSource(from[pos]!)),
+    depth + 1,
+    undefined,
+  );
   s.out.substitution = true;
   word.value += src.slice(open, s.pos);
   word.dynamic = true;

@@ -418,7 +418,7 @@ export const secretPatterns: readonly SecretPattern[] = [
     kind: 'password_assignment',
     hints: ['pwd=', 'pass=', 'pw='],
     regex: new RegExp(
-      String.raw`(?<![A-Za-z0-9])(?<label>(?:[A-Za-z0-9]{1,40}[_.-]){1,4}(?:pwd|pass|pw))=${labelledValue}`,
+      `(?<![A-Za-z0-9])(?<label>(?:[A-Za-z0-9]{1,40}[_.-]){1,4}(?:pwd|pass|pw))=${labelledValue}`,
       'dgi',
     ),
     secretGroups: valueGroups,

@@ -4,6 +4,7 @@ import { decisionBadge } from '../../shared/badges/index.ts';
 import { type EngineToolCall, Mode } from '../../shared/contract/index.ts';
 import { decide, decideCall } from '../../shared/engine/index.ts';
 import { compilePlan } from '../../shared/plan/index.ts';
+import { propertyRuns } from '../support/property.ts';
 
 const words = [
   'git',
@@ -89,7 +90,7 @@ describe('decide: properties', () => {
         const decision = decide(plans[p]!, garbage as EngineToolCall, { mode: m });
         expect(decision.behavior).not.toBe('allow');
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -100,7 +101,7 @@ describe('decide: properties', () => {
         const decision = decide(plan, c, { mode: m });
         expect(['allow', 'ask', 'deny']).toContain(decision.behavior);
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -124,7 +125,7 @@ describe('decide: properties', () => {
         });
         expect(decision.behavior).toBe('deny');
       }),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -151,7 +152,7 @@ describe('decide: properties', () => {
           expect(decision.behavior).toBe('deny');
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -165,7 +166,7 @@ describe('decide: properties', () => {
         expect(badge?.label).toBe('Full Access · Not reviewed');
         expect(badge?.color).toBe('violet');
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });

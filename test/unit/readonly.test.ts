@@ -144,7 +144,9 @@ describe('readOnlySegmentReason', () => {
   });
 
   it('refuses a segment without words', () => {
-    expect(readOnlySegmentReason({ argv: ['ls'], assignments: [], text: 'ls' })).toMatch(/word by word/);
+    expect(readOnlySegmentReason({ argv: ['ls'], assignments: [], text: 'ls', start: 0, end: 2 })).toMatch(
+      /word by word/,
+    );
   });
 });
 

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { decide } from '../../shared/engine/index.ts';
+import { protectedPath } from '../../shared/paths/protected.ts';
+import { compilePlan } from '../../shared/plan/index.ts';
+
+const cwd = '/home/dev/project';
+const home = '/home/dev';
+const edit = (file_path: string) => ({
+  toolCallId: 'p',
+  tool: 'Edit',
+  input: { file_path, old_string: 'a', new_string: 'b' },
+  cwd,
+});
+
+describe('protected paths', () => {
+  it.each([
+    ['.git/config', 'git runs programs'],
+    ['src/../.git/hooks/pre-commit', 'git runs programs'],
+    ['~/.zshrc', 'start-up files'],
+    ['/etc/profile', 'start-up files'],
+    ['.env.local', 'environment'],
+    ['~/.config/fish/functions/ls.fish', 'fish'],
+  ])('%s is protected: %s', (path, why) => {
+    expect(protectedPath(path, cwd, home)?.why).toContain(why);
+  });
+
+  it.each([
+    'src/git/config.ts',
+    '.github/workflows/ci.yml',
+    '.gitignore',
+    'docs/profile.md',
+    'src/environment.ts',
+    'etc/profile',
+    '.config/fish',
+    'a/.git-blame-ignore-revs',
+    '/home/dev/project/src/zshrc.ts',
+  ])('%s is not', (path) => {
+    expect(protectedPath(path, cwd, home)).toBeUndefined();
+  });
+
+  it('judges a path as written when its base is unknown', () => {
+    expect(protectedPath('~/.bashrc', cwd, undefined)?.why).toContain('start-up');
+    expect(protectedPath('sub/../.git/config', undefined, undefined)?.why).toContain('git');
+    expect(protectedPath('config', '/home/dev/project/.git', undefined)?.why).toContain('git');
+  });
+
+  it('asks for an edit that accept-edits, an allow rule, a tool setting, a capability or the default would allow', () => {
+    const plans = [
+      compilePlan({}),
+      compilePlan({ permissions: { allow: ['Edit(**)'] } }),
+      compilePlan({ tools: { Edit: 'allow' } }),
+      compilePlan({ capabilities: { write: 'allow' } }),
+      compilePlan({ default: 'allow' }),
+    ];
+    for (const plan of plans) {
+      for (const mode of ['accept_edits', 'default', 'auto'] as const) {
+        const decision = decide(plan, edit('.git/config'), { mode, home });
+        expect(decision.behavior).toBe('ask');
+      }
+    }
+    const decision = decide(plans[1]!, edit('.git/config'), { mode: 'default', home });
+    expect(decision).toMatchObject({ reasonCode: 'protected_path', source: 'policy' });
+    expect(decision.reason).toBe(
+      '.git/config: git runs programs named in its config and hooks, so an edit of it needs approval.',
+    );
+  });
+
+  it('still allows what an approver granted, and Full Access', () => {
+    const plan = compilePlan({});
+    const granted = decide(plan, edit('.git/config'), {
+      mode: 'accept_edits',
+      approvalKey: 'k',
+      sessionGrants: new Set(['k']),
+    });
+    expect(granted).toMatchObject({ behavior: 'allow', reasonCode: 'grant_session' });
+    expect(decide(plan, edit('.git/config'), { mode: 'bypass' })).toMatchObject({
+      behavior: 'allow',
+      source: 'full_access',
+    });
+  });
+
+  it('leaves deny rules and plan mode as they were', () => {
+    const plan = compilePlan({ permissions: { deny: ['Edit(.git/**)'] } });
+    expect(decide(plan, edit('.git/config'), { mode: 'accept_edits' }).behavior).toBe('deny');
+    expect(decide(compilePlan({}), edit('.git/config'), { mode: 'plan' }).behavior).toBe('deny');
+  });
+
+  it('does not touch ordinary edits', () => {
+    expect(decide(compilePlan({}), edit('src/a.ts'), { mode: 'accept_edits' }).behavior).toBe('allow');
+  });
+});
