@@ -34,7 +34,7 @@ function timed(command: string, args: string[], env: Record<string, string>, std
     const started = performance.now();
     const child = spawn(command, args, { env, stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'ignore'] });
     let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
     });
     child.on('error', fail);
