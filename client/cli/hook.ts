@@ -1,7 +1,23 @@
-import type { ClaudeHookEvent, GatehouseClient } from '../sdk/index.ts';
+import { limits } from '../../shared/contract/index.ts';
+import { claudeHookEventNamed, type GatehouseClient } from '../sdk/index.ts';
 
-/** What the hook answers when the relay cannot: `ask` lets Claude Code's own prompt guard the call. */
-export type OnError = 'ask' | 'deny';
+/** Three clocks, each above the one before, so the relay's own answer always arrives first. */
+export const hookTimeouts = {
+  /** The relay holds a hook request at most this long (`?wait=`, its default and maximum). */
+  relayWaitSeconds: limits.waitSeconds,
+  /** `gatehouse hook` gives up on the relay after the wait plus a margin for the answer to arrive. */
+  giveUpSeconds: limits.waitSeconds + 30,
+  /** Claude Code's `timeout` for the hook in settings.json (HTTP and command alike). */
+  settingsSeconds: limits.waitSeconds + 60,
+} as const;
+
+/**
+ * What the hook answers when the relay cannot: `none` (the default) prints nothing, so Claude
+ * Code's own permission rules decide, exactly as they do when an HTTP hook fails; `ask` and
+ * `deny` are for a user who wants a relay outage to stop calls instead.
+ */
+export const onErrorChoices = ['none', 'ask', 'deny'] as const;
+export type OnError = (typeof onErrorChoices)[number];
 
 export interface HookIo {
   stdin: string;
@@ -9,19 +25,21 @@ export interface HookIo {
   warn(text: string): void;
 }
 
-const endpoints: Record<string, ClaudeHookEvent> = {
-  PreToolUse: 'pre-tool-use',
-  PermissionRequest: 'permission-request',
-};
+export interface HookOptions {
+  onError: OnError;
+  /** Give up on the relay after this long, before Claude Code's own hook timeout runs out. */
+  timeoutMs: number;
+}
 
 /**
- * The answer when the relay fails. Claude Code reads a command hook's stdout as JSON on exit 0;
- * an empty stdout is "no decision", so for PermissionRequest printing nothing lets its own
- * prompt run. Exit code 2 would block (deny) and any other code is only logged, so the hook
- * always exits 0 and says what it means on stdout.
+ * The stricter answers of `--on-error ask|deny`. Claude Code reads a command hook's stdout as
+ * JSON on exit 0; exit 2 would block and any other code is only logged, so the hook always
+ * exits 0 and says what it means on stdout. PermissionRequest has no `ask`: its "ask" is
+ * printing nothing, which shows Claude Code's own dialog.
  */
 export function fallbackAnswer(event: string, onError: OnError, reason: string): object | null {
   const message = `Gatehouse relay unavailable: ${reason}`;
+  if (onError === 'none') return null;
   if (event === 'PreToolUse') {
     return {
       hookSpecificOutput: {
@@ -39,27 +57,41 @@ export function fallbackAnswer(event: string, onError: OnError, reason: string):
   return null;
 }
 
-/** `gatehouse hook`: Claude Code's hook JSON on stdin → the relay → Claude Code's hook JSON on stdout. Exit 0. */
-export async function runHook(client: GatehouseClient | null, onError: OnError, io: HookIo): Promise<number> {
+/**
+ * `gatehouse hook`: Claude Code's hook JSON on stdin → the relay's route for its event → the
+ * relay's answer, checked against the contract, on stdout. Always exit 0. Any failure — relay
+ * refused, timed out, a 4xx/5xx, an answer outside the contract, stdin that is not hook JSON —
+ * is "no decision" unless `--on-error` says otherwise.
+ */
+export async function runHook(
+  client: GatehouseClient | null,
+  options: HookOptions,
+  io: HookIo,
+): Promise<number> {
   let event = '';
   try {
     const hookInput: unknown = JSON.parse(io.stdin);
     const name = (hookInput as { hook_event_name?: unknown } | null)?.hook_event_name;
-    event = typeof name === 'string' ? name : '';
-    const endpoint = endpoints[event];
-    // Other events are none of the relay's business: no decision, Claude Code carries on.
-    if (!endpoint) {
-      io.warn(`gatehouse hook: ignoring hook event ${JSON.stringify(event)}`);
+    if (typeof name !== 'string') throw new Error('the hook input has no hook_event_name');
+    event = name;
+    const row = claudeHookEventNamed(event);
+    // Events the relay has no route for are none of its business: no decision, not a failure.
+    if (!row) {
+      io.warn(`gatehouse hook: no relay route for hook event ${JSON.stringify(event)}; no decision`);
       return 0;
     }
     if (!client) throw new Error('no relay configured (GATEHOUSE_URL and GATEHOUSE_TOKEN)');
-    const answer = await client.claudeHook(endpoint, hookInput);
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    const answer = await client.claudeHook(row.route, hookInput, signal).catch((error: unknown) => {
+      throw signal.aborted
+        ? new Error(`no answer from the relay within ${options.timeoutMs / 1000} s`)
+        : error;
+    });
     io.write(`${JSON.stringify(answer)}\n`);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    io.warn(`gatehouse hook: ${reason}; answering ${onError}`);
-    // Unreadable input gets the PreToolUse form: Claude Code ignores fields of other events.
-    const answer = fallbackAnswer(event || 'PreToolUse', onError, reason);
+    const answer = fallbackAnswer(event || 'PreToolUse', options.onError, reason);
+    io.warn(`gatehouse hook: ${reason}; ${answer ? `answering ${options.onError}` : 'no decision'}`);
     if (answer) io.write(`${JSON.stringify(answer)}\n`);
   }
   return 0;

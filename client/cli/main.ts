@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { homedir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createClient, type GatehouseClient } from '../sdk/index.ts';
 import { runDemo } from './demo.ts';
-import { type OnError, runHook } from './hook.ts';
-import { hookCommand, initClaude } from './init-claude.ts';
-import { runMcp } from './mcp.ts';
+import { hookTimeouts, type OnError, onErrorChoices, runHook } from './hook.ts';
+import { claudeSettingsPath, describeInit, hookCommand, initClaude } from './init-claude.ts';
 import { createProgress } from './progress.ts';
 import { runStatus } from './status.ts';
 
@@ -17,7 +15,7 @@ Usage: gatehouse <command> [options]
 Commands:
   hook                 Claude Code command hook: hook JSON on stdin, the relay's answer on stdout
   mcp                  stdio MCP server with the permission-prompt tool "approve"
-  init claude          add the hook entries to .claude/settings.json (--local: settings.local.json)
+  init claude          put Gatehouse's hooks into a Claude Code settings file
   demo                 a scripted agent session that shows every kind of decision
   status               relay reachable? token role? sessions waiting?
 
@@ -25,28 +23,46 @@ Options:
   --url URL            relay URL (default $GATEHOUSE_URL, else http://127.0.0.1:8787)
   --token TOKEN        token (default $GATEHOUSE_TOKEN)
   --session ID         session id for mcp and demo (default $GATEHOUSE_SESSION, else generated)
-  --timeout SECONDS    how long mcp and demo wait for a human (default 600)
-  --on-error ask|deny  hook: the answer when the relay fails (default ask)
-  --local              init: write .claude/settings.local.json
-  --dir PATH           init: the project directory (default the current one)
+  --timeout SECONDS    mcp, demo: how long to wait for a human (default 600);
+                       hook: how long to wait for the relay (default ${hookTimeouts.giveUpSeconds})
+  --on-error ask|deny  hook: answer this when the relay fails (default: no decision, so
+                       Claude Code's own rules decide, as with a failed HTTP hook)
+  -v, --version
   -h, --help
+
+init claude [--dir D | --user] [--local] [--relay URL] [--command [--on-error ask|deny]] [--remove]
+  HTTP hooks by default: Claude Code posts to the relay itself, with the header
+  "Authorization: Bearer $GATEHOUSE_TOKEN" from its environment. --command writes the command
+  hook (this gatehouse, by absolute path) instead; either replaces the other.
+  --dir D              D/.claude/settings.json (default: the current directory's)
+  --user               ~/.claude/settings.json
+  --local              .claude/settings.local.json (yours, uncommitted)
+  --relay URL          the relay the HTTP hooks post to (default --url)
+  --remove             take Gatehouse's hooks out, and nothing else
 `;
 
 const options = {
   url: { type: 'string' },
+  relay: { type: 'string' },
   token: { type: 'string' },
   session: { type: 'string' },
   timeout: { type: 'string' },
   'on-error': { type: 'string' },
   local: { type: 'boolean' },
+  user: { type: 'boolean' },
   dir: { type: 'string' },
+  command: { type: 'boolean' },
+  remove: { type: 'boolean' },
+  version: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const cliPath = fileURLToPath(new URL('./gatehouse.mjs', import.meta.url));
-const version = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+/** Where this CLI runs from: its version, and the script a command hook should run. */
+export interface CliSelf {
+  version: string;
+  /** Absolute path of the script Node runs (the clone's launcher, or the packed bundle). */
+  cliPath: string;
+}
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const warn = (line: string) => process.stderr.write(`${line}\n`);
@@ -58,16 +74,16 @@ async function readStdin(): Promise<string> {
 }
 
 /** Runs one command; resolves to the process exit code. A failure is one line on stderr, exit 1. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], self: CliSelf): Promise<number> {
   try {
-    return await run(argv);
+    return await run(argv, self);
   } catch (error) {
     warn(`gatehouse: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
 }
 
-async function run(argv: string[]): Promise<number> {
+async function run(argv: string[], self: CliSelf): Promise<number> {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true });
@@ -77,6 +93,10 @@ async function run(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [command, subject] = positionals;
+  if (values.version) {
+    print(self.version);
+    return 0;
+  }
   if (values.help || !command) {
     (values.help ? print : warn)(usage);
     return values.help ? 0 : 2;
@@ -85,9 +105,14 @@ async function run(argv: string[]): Promise<number> {
   const url = values.url ?? process.env.GATEHOUSE_URL ?? 'http://127.0.0.1:8787';
   const token = values.token ?? process.env.GATEHOUSE_TOKEN ?? '';
   const sessionId = values.session ?? process.env.GATEHOUSE_SESSION;
-  const timeoutSeconds = Number(values.timeout ?? 600);
+  const timeoutSeconds = Number(values.timeout ?? (command === 'hook' ? hookTimeouts.giveUpSeconds : 600));
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds < 0) {
     warn('--timeout takes a number of seconds');
+    return 2;
+  }
+  const onError = values['on-error'];
+  if (onError !== undefined && !(onErrorChoices as readonly string[]).includes(onError)) {
+    warn('--on-error is ask or deny');
     return 2;
   }
   let client: GatehouseClient | null = null;
@@ -104,33 +129,62 @@ async function run(argv: string[]): Promise<number> {
 
   switch (command) {
     case 'hook': {
-      const onError = values['on-error'] ?? 'ask';
-      if (onError !== 'ask' && onError !== 'deny') {
-        warn('--on-error is ask or deny');
-        return 2;
-      }
-      return runHook(client, onError as OnError, {
-        stdin: await readStdin(),
-        write: (text) => process.stdout.write(text),
-        warn,
+      return runHook(
+        client,
+        { onError: (onError ?? 'none') as OnError, timeoutMs: timeoutSeconds * 1000 },
+        { stdin: await readStdin(), write: (text) => process.stdout.write(text), warn },
+      );
+    }
+    case 'mcp': {
+      // The MCP SDK is loaded only here: every other command, the hook above all, starts without it.
+      const { runMcp } = await import('./mcp.ts');
+      return runMcp({
+        client,
+        sessionId: sessionId ?? `mcp-${randomUUID()}`,
+        timeoutSeconds,
+        version: self.version,
       });
     }
-    case 'mcp':
-      return runMcp({ client, sessionId: sessionId ?? `mcp-${randomUUID()}`, timeoutSeconds, version });
     case 'init': {
       if (subject !== 'claude') {
-        warn('usage: gatehouse init claude [--local] [--dir PATH]');
+        warn(
+          'usage: gatehouse init claude [--dir D | --user] [--local] [--relay URL] [--command] [--remove]',
+        );
         return 2;
       }
-      const path = await initClaude(
-        values.dir ?? process.cwd(),
-        values.local ?? false,
-        hookCommand(process.execPath, cliPath),
+      if (onError !== undefined && !values.command) {
+        warn('--on-error is for the command hook (--command): a failed HTTP hook is always no decision');
+        return 2;
+      }
+      const path = claudeSettingsPath({
+        dir: values.dir,
+        user: values.user,
+        local: values.local,
+        cwd: process.cwd(),
+        home: homedir(),
+      });
+      const relayUrl = values.relay ?? url;
+      const result = await initClaude(
+        path,
+        values.remove
+          ? undefined
+          : values.command
+            ? {
+                type: 'command',
+                command: hookCommand(process.execPath, self.cliPath),
+                onError: onError as OnError | undefined,
+              }
+            : { type: 'http', relayUrl },
       );
-      print(`Gatehouse hooks (PreToolUse, PermissionRequest) are in ${path}.`);
+      for (const line of describeInit(result, values.remove ?? false)) print(line);
+      if (values.remove) return 0;
       print(
-        'Claude Code passes its environment to hooks: start it with GATEHOUSE_URL and GATEHOUSE_TOKEN (an agent token) set.',
+        values.command
+          ? 'Claude Code passes its environment to hooks: start it with GATEHOUSE_URL and GATEHOUSE_TOKEN (an agent token) set.'
+          : 'Start Claude Code with GATEHOUSE_TOKEN set to an agent token: the hooks send it from there.',
       );
+      if (!values.command && new URL(relayUrl).protocol === 'http:' && !isLoopback(relayUrl))
+        warn(`note: ${relayUrl} is plain HTTP; the token crosses the network unencrypted.`);
       return 0;
     }
     case 'demo': {
@@ -154,4 +208,9 @@ async function run(argv: string[]): Promise<number> {
       warn(`unknown command: ${command}\n\n${usage}`);
       return 2;
   }
+}
+
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
 }

@@ -18,6 +18,7 @@ import {
   ToolCallState,
   WsTicket,
 } from '../../shared/contract/index.ts';
+import { type ClaudeHookEvent, claudeHookEvents } from './claude-hooks.ts';
 import { GatehouseError } from './errors.ts';
 import { type EventsOptions, streamEvents } from './events.ts';
 import { type ClientOptions, createTransport } from './http.ts';
@@ -27,7 +28,6 @@ export type ToolCallInput = z.input<typeof ToolCallRequest>;
 export type SessionDeclarationInput = z.input<typeof SessionDeclaration>;
 export type RespondInput = z.input<typeof InteractionRespondRequest>;
 export type ToolCallResultInput = z.input<typeof ToolCallResultRequest>;
-export type ClaudeHookEvent = 'pre-tool-use' | 'permission-request';
 
 export interface WaitOptions {
   /** Give up at this time (ms since the epoch) and return the last, still `pending`, state. */
@@ -41,8 +41,6 @@ export interface WaitOptions {
 
 const HealthBody = z.object({ ok: z.boolean(), service: z.string().optional() });
 const InboxBody = z.object({ sessions: z.array(SessionView) });
-/** Claude Code's hook answer is Claude Code's format, passed through; only its outer shape is checked. */
-const HookAnswer = z.record(z.string(), z.unknown());
 
 const seg = encodeURIComponent;
 
@@ -136,9 +134,15 @@ export function createClient(options: ClientOptions) {
     /** Admin: a single-use pairing code for a browser or phone, with its `/app#pair=` URL. */
     createPairingCode: () => http.json(PairingCode, 'pairing-codes', { method: 'POST' }),
 
-    /** Claude Code's hook JSON to the relay's hook endpoint; its answer is Claude Code's hook JSON. */
-    claudeHook: (event: ClaudeHookEvent, hookInput: unknown, signal?: AbortSignal) =>
-      http.json(HookAnswer, `hooks/claude/${event}`, { body: hookInput, signal }),
+    /**
+     * Claude Code's hook JSON to the relay's hook route; the answer is Claude Code's hook JSON,
+     * checked against that event's output schema (only the fields the contract names are kept).
+     */
+    claudeHook: async (event: ClaudeHookEvent, hookInput: unknown, signal?: AbortSignal) => {
+      const row = claudeHookEvents.find((candidate) => candidate.route === event);
+      if (!row) throw new GatehouseError(0, 'invalid_response', `no hook route ${JSON.stringify(event)}`);
+      return http.json(row.answer, `hooks/claude/${event}`, { body: hookInput, signal });
+    },
 
     /** A session's events, resumed by `seq` across reconnects, as an async iterator. */
     events: (sessionId: string, events: EventsOptions = {}): AsyncGenerator<SessionEvent, void, undefined> =>

@@ -1,6 +1,11 @@
 // The agent side's SDK: fetch only, so it runs in Node, browsers and workers alike.
 export {
   type ClaudeHookEvent,
+  type ClaudeHookEventRow,
+  claudeHookEventNamed,
+  claudeHookEvents,
+} from './claude-hooks.ts';
+export {
   createClient,
   type GatehouseClient,
   pairWithRelay,

@@ -128,6 +128,16 @@ describe('gatehouse hook, spawned with Claude Code hook JSON on stdin', () => {
     });
   });
 
+  it.each([['pre-tool-use-git-push'], ['permission-request-git-push']])(
+    "relay down, %s, default: exit 0 and nothing on stdout, so Claude Code's own rules decide",
+    async (name) => {
+      const args = ['hook', '--url', `http://127.0.0.1:${await closedPort()}`];
+      const run = await runCli(args, { GATEHOUSE_TOKEN: 'x' }, await fixture(name));
+      expect(run).toMatchObject({ code: 0, stdout: '' });
+      expect(run.stderr).toMatch(/unreachable.*no decision/);
+    },
+  );
+
   it.each([
     [
       'pre-tool-use-git-push',
@@ -144,7 +154,7 @@ describe('gatehouse hook, spawned with Claude Code hook JSON on stdin', () => {
       ['deny'],
       { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny' } } },
     ],
-  ])('relay down, %s, --on-error %s → exit 0 and the fallback answer', async (name, [onError], expected) => {
+  ])('relay down, %s, --on-error %s → exit 0 and that answer', async (name, [onError], expected) => {
     const args = ['hook', '--url', `http://127.0.0.1:${await closedPort()}`, '--on-error', onError!];
     const run = await runCli(args, { GATEHOUSE_TOKEN: 'x' }, await fixture(name));
     expect(run.code).toBe(0);
@@ -152,28 +162,23 @@ describe('gatehouse hook, spawned with Claude Code hook JSON on stdin', () => {
     expect(run.stderr).toMatch(/unreachable/);
   });
 
-  it('relay down, PermissionRequest, default: prints nothing, so Claude Code shows its own prompt', async () => {
-    const args = ['hook', '--url', `http://127.0.0.1:${await closedPort()}`];
-    const run = await runCli(args, { GATEHOUSE_TOKEN: 'x' }, await fixture('permission-request-git-push'));
-    expect(run).toMatchObject({ code: 0, stdout: '' });
+  it('a token the relay refuses is a relay failure too: no decision, or the --on-error answer', async () => {
+    const env = { GATEHOUSE_URL: relay.url, GATEHOUSE_TOKEN: 'gh_wrong' };
+    const none = await runCli(['hook'], env, await fixture('pre-tool-use-read'));
+    expect(none).toMatchObject({ code: 0, stdout: '' });
+    const ask = await runCli(['hook', '--on-error', 'ask'], env, await fixture('pre-tool-use-read'));
+    expect(JSON.parse(ask.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
   });
 
-  it('a token the relay refuses is a relay failure too: ask', async () => {
-    const run = await runCli(
-      ['hook'],
-      { GATEHOUSE_URL: relay.url, GATEHOUSE_TOKEN: 'gh_wrong' },
-      await fixture('pre-tool-use-read'),
-    );
-    expect(JSON.parse(run.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
-  });
-
-  it('input that is not JSON asks; other hook events get no decision', async () => {
+  it('input that is not JSON: no decision (deny with --on-error deny); other hook events get no decision', async () => {
     const garbled = await runCli(['hook'], env(), '{"hook_event_name": "PreToo');
-    expect(JSON.parse(garbled.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
+    expect(garbled).toMatchObject({ code: 0, stdout: '' });
+    const strict = await runCli(['hook', '--on-error', 'deny'], env(), '{"hook_event_name": "PreToo');
+    expect(JSON.parse(strict.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
     const other = await runCli(
       ['hook'],
       env(),
-      JSON.stringify({ hook_event_name: 'PostToolUse', session_id: 's' }),
+      JSON.stringify({ hook_event_name: 'Notification', session_id: 's' }),
     );
     expect(other).toMatchObject({ code: 0, stdout: '' });
   });

@@ -2,102 +2,310 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hookCommand, initClaude, mergeClaudeSettings } from '../../client/cli/init-claude.ts';
+import { hookTimeouts } from '../../client/cli/hook.ts';
+import {
+  claudeSettingsPath,
+  describeInit,
+  type GatehouseHook,
+  gatehouseHookType,
+  hookCommand,
+  initClaude,
+  withGatehouseHooks,
+} from '../../client/cli/init-claude.ts';
 
 const command = hookCommand('/opt/clone/node_modules/.bin/node', '/opt/clone/client/cli/gatehouse.mjs');
+const http: GatehouseHook = { type: 'http', relayUrl: 'https://relay.example.com' };
+const commandHook: GatehouseHook = { type: 'command', command };
 
+const httpEntry = {
+  type: 'http',
+  url: 'https://relay.example.com/api/v1/hooks/claude/pre-tool-use',
+  headers: { Authorization: 'Bearer $GATEHOUSE_TOKEN' },
+  allowedEnvVars: ['GATEHOUSE_TOKEN'],
+  timeout: 360,
+};
+const commandEntry = { type: 'command', command, timeout: 360 };
+
+/** A settings file with a bit of everything a user keeps there, none of it Gatehouse's. */
 const existing = {
   $schema: 'https://json.schemastore.org/claude-code-settings.json',
   permissions: { allow: ['Bash(npm test:*)'], deny: ['Read(./.env)'], defaultMode: 'acceptEdits' },
   env: { FOO: 'bar' },
   hooks: {
-    PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './check-bash.sh' }] }],
+    PreToolUse: [
+      { matcher: 'Bash', hooks: [{ type: 'command', command: './check-bash.sh' }] },
+      { matcher: 'Write', hooks: [{ type: 'http', url: 'https://audit.example.com/hook', timeout: 5 }] },
+    ],
     PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'npx biome format' }] }],
+    Stop: [{ hooks: [{ type: 'command', command: 'notify-send done' }] }],
   },
   model: 'opus',
+  somethingNew: { nested: [1, 2, { deep: true }] },
 };
+const existingText = `${JSON.stringify(existing, null, 2)}\n`;
 
 let dir: string;
+let path: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'gatehouse-init-'));
+  path = join(dir, '.claude', 'settings.json');
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+const writeSettings = async (text: string) => {
+  await mkdir(join(dir, '.claude'), { recursive: true });
+  await writeFile(path, text);
+};
+const readSettings = async () => JSON.parse(await readFile(path, 'utf8'));
+
+/** Every Gatehouse hook entry anywhere in the settings, as [event, entry]. */
+const gatehouseEntries = (settings: { hooks?: Record<string, Array<{ hooks: unknown[] }>> }) =>
+  Object.entries(settings.hooks ?? {}).flatMap(([event, groups]) =>
+    groups.flatMap((group) =>
+      group.hooks.filter((hook) => gatehouseHookType(hook)).map((hook) => [event, hook] as const),
+    ),
+  );
+
 describe('gatehouse init claude', () => {
-  it('run twice on a settings file with content: the same file, everything else kept', async () => {
-    await mkdir(join(dir, '.claude'));
-    const path = join(dir, '.claude', 'settings.json');
-    await writeFile(path, JSON.stringify(existing, null, 2));
-    expect(await initClaude(dir, false, command)).toBe(path);
-    const once = await readFile(path, 'utf8');
-    await initClaude(dir, false, command);
-    const twice = await readFile(path, 'utf8');
-    expect(twice).toBe(once);
+  it.each([
+    ['HTTP', http, httpEntry],
+    ['command', commandHook, commandEntry],
+  ])(
+    '%s, run twice on a settings file with content: the same bytes, everything else kept',
+    async (_kind, hook, entry) => {
+      await writeSettings(existingText);
+      const first = await initClaude(path, hook);
+      expect(first).toMatchObject({ path, changed: true, removed: [] });
+      expect(first.written).toEqual([{ event: 'PreToolUse', entry }]);
+      const once = await readFile(path, 'utf8');
+      const second = await initClaude(path, hook);
+      expect(second.changed).toBe(false);
+      expect(await readFile(path, 'utf8')).toBe(once);
 
-    const settings = JSON.parse(once);
-    expect(settings.permissions).toEqual(existing.permissions);
-    expect(settings.env).toEqual(existing.env);
-    expect(settings.model).toBe('opus');
-    expect(settings.$schema).toBe(existing.$schema);
-    expect(settings.hooks.PostToolUse).toEqual(existing.hooks.PostToolUse);
-    // The user's own PreToolUse hook stays first; ours is added beside it.
-    expect(settings.hooks.PreToolUse).toEqual([
-      existing.hooks.PreToolUse[0],
-      { matcher: '*', hooks: [{ type: 'command', command, timeout: 660 }] },
+      const settings = JSON.parse(once);
+      // Same keys in the same order; every value but `hooks.PreToolUse` as it was.
+      expect(Object.keys(settings)).toEqual(Object.keys(existing));
+      expect({ ...settings, hooks: { ...settings.hooks, PreToolUse: undefined } }).toEqual({
+        ...existing,
+        hooks: { ...existing.hooks, PreToolUse: undefined },
+      });
+      // The user's own PreToolUse groups stay first; ours is one group of its own after them.
+      expect(settings.hooks.PreToolUse).toEqual([
+        ...existing.hooks.PreToolUse,
+        { matcher: '*', hooks: [entry] },
+      ]);
+      expect(gatehouseEntries(settings)).toEqual([['PreToolUse', entry]]);
+      expect(once).toBe(`${JSON.stringify(settings, null, 2)}\n`);
+    },
+  );
+
+  it('the timeout Claude Code waits is above the relay wait and the hook giving up', () => {
+    expect(httpEntry.timeout).toBe(hookTimeouts.settingsSeconds);
+    expect(hookTimeouts.settingsSeconds).toBeGreaterThan(hookTimeouts.giveUpSeconds);
+    expect(hookTimeouts.giveUpSeconds).toBeGreaterThan(hookTimeouts.relayWaitSeconds);
+  });
+
+  it.each([
+    ['HTTP', http],
+    ['command', commandHook],
+  ])('--remove after %s gives back the file as it was, byte for byte', async (_kind, hook) => {
+    await writeSettings(existingText);
+    await initClaude(path, hook);
+    const removed = await initClaude(path, undefined);
+    expect(removed.removed).toEqual([{ event: 'PreToolUse', type: hook.type }]);
+    expect(await readFile(path, 'utf8')).toBe(existingText);
+    // Nothing of ours left: a second --remove changes nothing and says so.
+    const again = await initClaude(path, undefined);
+    expect(again).toMatchObject({ changed: false, removed: [] });
+    expect(describeInit(again, true)).toEqual([`No Gatehouse hooks in ${path}; nothing changed.`]);
+  });
+
+  it('--remove takes ours out of every event and group, and leaves the user hooks beside them', async () => {
+    const mine = { type: 'command', command: './ask-me.sh' };
+    await writeSettings(
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { matcher: '*', hooks: [mine, httpEntry] },
+            { matcher: 'Bash', hooks: [commandEntry] },
+          ],
+          PermissionRequest: [{ matcher: '*', hooks: [commandEntry] }],
+        },
+        permissions: { allow: [] },
+      }),
+    );
+    const result = await initClaude(path, undefined);
+    expect(result.removed).toEqual([
+      { event: 'PreToolUse', type: 'http' },
+      { event: 'PreToolUse', type: 'command' },
+      { event: 'PermissionRequest', type: 'command' },
     ]);
-    // One hook only: a PermissionRequest entry too would ask the approver twice.
-    expect(settings.hooks.PermissionRequest).toBeUndefined();
+    expect(await readSettings()).toEqual({
+      hooks: { PreToolUse: [{ matcher: '*', hooks: [mine] }] },
+      permissions: { allow: [] },
+    });
+    expect(describeInit(result, true)).toEqual([
+      `Removed Gatehouse hooks (PreToolUse, PermissionRequest) from ${path}.`,
+    ]);
   });
 
-  it('--local writes settings.local.json and creates .claude/', async () => {
-    const path = await initClaude(dir, true, command);
-    expect(path).toBe(join(dir, '.claude', 'settings.local.json'));
-    expect(Object.keys(JSON.parse(await readFile(path, 'utf8')).hooks)).toEqual(['PreToolUse']);
+  it('--remove of the only hooks there drops the emptied `hooks`; no file is not created', async () => {
+    await initClaude(path, http);
+    await initClaude(path, undefined);
+    expect(await readSettings()).toEqual({});
+    const elsewhere = join(dir, 'none', '.claude', 'settings.json');
+    expect(await initClaude(elsewhere, undefined)).toMatchObject({ changed: false });
+    await expect(readFile(elsewhere)).rejects.toThrow();
   });
 
-  it('an entry of ours written from another clone path is updated in place, not duplicated', () => {
+  it('switching HTTP → command → HTTP replaces ours in place, never both', async () => {
+    await writeSettings(existingText);
+    await initClaude(path, http);
+    const toCommand = await initClaude(path, commandHook);
+    expect(toCommand.removed).toEqual([{ event: 'PreToolUse', type: 'http' }]);
+    const commandSettings = await readSettings();
+    expect(gatehouseEntries(commandSettings)).toEqual([['PreToolUse', commandEntry]]);
+    expect(commandSettings.hooks.PreToolUse).toHaveLength(existing.hooks.PreToolUse.length + 1);
+    // No field of the HTTP entry is carried over into the command entry.
+    expect(commandSettings.hooks.PreToolUse.at(-1)).toEqual({ matcher: '*', hooks: [commandEntry] });
+
+    const toHttp = await initClaude(path, http);
+    expect(toHttp.removed).toEqual([{ event: 'PreToolUse', type: 'command' }]);
+    const httpSettings = await readSettings();
+    expect(gatehouseEntries(httpSettings)).toEqual([['PreToolUse', httpEntry]]);
+    expect(describeInit(toHttp, false)).toEqual([
+      `Wrote Gatehouse HTTP hooks in ${path}:`,
+      `  PreToolUse: POST ${httpEntry.url} (timeout 360 s)`,
+      '  removed: the command hook on PreToolUse',
+    ]);
+  });
+
+  it('an entry of ours in a group the user made is updated there; extra copies of ours go', () => {
+    const mine = { type: 'command', command: './check.sh' };
     const old = hookCommand('/old/node', '/old/place/client/cli/gatehouse.mjs');
-    const merged = mergeClaudeSettings(mergeClaudeSettings({}, old), command);
-    expect(merged.hooks).toEqual({
-      PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command, timeout: 660 }] }],
+    const settings = {
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Bash|Edit', hooks: [mine, { type: 'command', command: old, timeout: 660 }] },
+          { matcher: '*', hooks: [{ type: 'command', command: `${old} --on-error ask` }] },
+        ],
+      },
+    };
+    expect(withGatehouseHooks(settings, http).settings).toEqual({
+      hooks: { PreToolUse: [{ matcher: 'Bash|Edit', hooks: [mine, httpEntry] }] },
     });
   });
 
-  it("removes an older PermissionRequest entry of ours and keeps the user's own there", () => {
+  it("an older PermissionRequest entry of ours goes (it would ask twice); the user's own stays", () => {
     const mine = { type: 'command', command: './ask-me.sh' };
     const older = {
       hooks: {
         PermissionRequest: [
-          { matcher: '*', hooks: [{ type: 'command', command, timeout: 660 }] },
+          {
+            matcher: '*',
+            hooks: [{ ...httpEntry, url: httpEntry.url.replace('pre-tool-use', 'permission-request') }],
+          },
           { matcher: 'Bash', hooks: [mine] },
         ],
       },
     };
-    const merged = mergeClaudeSettings(older, command) as { hooks: Record<string, unknown> };
-    expect(merged.hooks.PermissionRequest).toEqual([{ matcher: 'Bash', hooks: [mine] }]);
-    expect(
-      mergeClaudeSettings({ hooks: { PermissionRequest: [older.hooks.PermissionRequest[0]] } }, command),
-    ).toEqual({
-      hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command, timeout: 660 }] }] },
+    const change = withGatehouseHooks(older, commandHook);
+    expect(change.settings).toEqual({
+      hooks: {
+        PermissionRequest: [{ matcher: 'Bash', hooks: [mine] }],
+        PreToolUse: [{ matcher: '*', hooks: [commandEntry] }],
+      },
+    });
+    expect(change.removed).toEqual([{ event: 'PermissionRequest', type: 'http' }]);
+  });
+
+  it('--local, --dir and --user name their files; contradictory flags are refused', () => {
+    const where = { cwd: '/work/project', home: '/home/me' };
+    expect(claudeSettingsPath(where)).toBe('/work/project/.claude/settings.json');
+    expect(claudeSettingsPath({ ...where, local: true })).toBe('/work/project/.claude/settings.local.json');
+    expect(claudeSettingsPath({ ...where, dir: '/srv/app' })).toBe('/srv/app/.claude/settings.json');
+    expect(claudeSettingsPath({ ...where, dir: '/srv/app', local: true })).toBe(
+      '/srv/app/.claude/settings.local.json',
+    );
+    expect(claudeSettingsPath({ ...where, user: true })).toBe('/home/me/.claude/settings.json');
+    expect(() => claudeSettingsPath({ ...where, user: true, dir: '/srv/app' })).toThrow(/--user and --dir/);
+    expect(() => claudeSettingsPath({ ...where, user: true, local: true })).toThrow(/--local/);
+  });
+
+  it('creates .claude/ and the file when there is none', async () => {
+    const local = join(dir, '.claude', 'settings.local.json');
+    await initClaude(local, http);
+    expect(JSON.parse(await readFile(local, 'utf8'))).toEqual({
+      hooks: { PreToolUse: [{ matcher: '*', hooks: [httpEntry] }] },
     });
   });
 
   it.each([
-    ['not JSON', '{ "permissions": '],
-    ['an array', '[]'],
-  ])('a settings file that is %s is left untouched', async (_what, text) => {
-    await mkdir(join(dir, '.claude'));
-    const path = join(dir, '.claude', 'settings.json');
-    await writeFile(path, text);
-    await expect(initClaude(dir, false, command)).rejects.toThrow();
-    expect(await readFile(path, 'utf8')).toBe(text);
+    ['not JSON', '{ "permissions": ', /is not valid JSON/],
+    ['JSON with a trailing comma', '{ "model": "opus", }\n', /is not valid JSON/],
+    ['an array', '[]', /is not a JSON object/],
+    ['a string', '"hooks"', /is not a JSON object/],
+  ])(
+    'a settings file that is %s: a clear error naming it, the file untouched',
+    async (_what, text, message) => {
+      await writeSettings(text);
+      for (const hook of [http, commandHook, undefined]) {
+        const failure = initClaude(path, hook);
+        await expect(failure).rejects.toThrow(message);
+        await expect(failure).rejects.toThrow(path);
+        expect(await readFile(path, 'utf8')).toBe(text);
+      }
+    },
+  );
+
+  it('the relay URL: an API root is accepted as the origin, anything but plain http(s) is refused', () => {
+    const entry = (relayUrl: string) =>
+      withGatehouseHooks({}, { type: 'http', relayUrl }).written[0]?.entry.url;
+    expect(entry('https://relay.example.com/api/v1/')).toBe(httpEntry.url);
+    expect(entry('http://127.0.0.1:8787')).toBe('http://127.0.0.1:8787/api/v1/hooks/claude/pre-tool-use');
+    expect(entry('https://example.com/gatehouse')).toBe(
+      'https://example.com/gatehouse/api/v1/hooks/claude/pre-tool-use',
+    );
+    expect(() => entry('relay.example.com')).toThrow(/not a URL/);
+    expect(() => entry('file:///etc/passwd')).toThrow(/http/);
+    expect(() => entry('https://me:secret@relay.example.com')).toThrow(/credentials/);
   });
 
-  it('paths with spaces are quoted', () => {
+  it('--command --on-error deny is written into the command; the default adds nothing', () => {
+    const written = (onError: 'ask' | 'deny' | undefined) =>
+      withGatehouseHooks({}, { type: 'command', command, onError }).written[0]?.entry.command;
+    expect(written(undefined)).toBe(command);
+    expect(written('deny')).toBe(`${command} --on-error deny`);
+    expect(written('ask')).toBe(`${command} --on-error ask`);
+  });
+
+  it.each([
+    [{ type: 'command', command }, 'command'],
+    [{ command: '"/My Tools/node" "/a b/gatehouse.mjs" hook' }, 'command'],
+    [{ type: 'command', command: 'gatehouse hook --on-error deny' }, 'command'],
+    [{ type: 'command', command: 'npx gatehouse hook' }, 'command'],
+    [{ type: 'http', url: 'http://10.0.0.5:8787/api/v1/hooks/claude/permission-request' }, 'http'],
+    [{ type: 'command', command: './gatehouse-audit.sh hook' }, undefined],
+    [{ type: 'command', command: 'echo gatehouse hooked' }, undefined],
+    [{ type: 'command', command: 'not-gatehouse hook' }, undefined],
+    [{ type: 'http', url: 'https://audit.example.com/hooks/claude/pre-tool-use' }, undefined],
+    [{ type: 'command', url: 'http://x/api/v1/hooks/claude/pre-tool-use' }, undefined],
+    [{ type: 'prompt', prompt: 'gatehouse hook' }, undefined],
+    ['gatehouse hook', undefined],
+  ])('%j is ours as: %s', (hook, type) => {
+    expect(gatehouseHookType(hook)).toBe(type);
+  });
+
+  it('paths with spaces are quoted, and recognised as ours when written again', () => {
     expect(hookCommand('/My Tools/node', '/x/gatehouse.mjs')).toBe('"/My Tools/node" /x/gatehouse.mjs hook');
-    const merged = mergeClaudeSettings({}, hookCommand('/My Tools/node', '/a b/gatehouse.mjs'));
-    expect(mergeClaudeSettings(merged, command)).toEqual(mergeClaudeSettings({}, command));
+    const spaced = withGatehouseHooks(
+      {},
+      { type: 'command', command: hookCommand('/My Tools/node', '/a b/gatehouse.mjs') },
+    );
+    expect(withGatehouseHooks(spaced.settings, commandHook).settings).toEqual(
+      withGatehouseHooks({}, commandHook).settings,
+    );
   });
 });
