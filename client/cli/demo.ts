@@ -89,16 +89,22 @@ export async function runDemo({
   print,
   progress,
 }: DemoOptions): Promise<number> {
-  await client.declareSession(sessionId, demoDeclaration);
+  const declared = await client.declareSession(sessionId, demoDeclaration);
   print(
     `Session ${sessionId} declared: modes default, acceptEdits, auto, bypassPermissions; allow rule Bash(npm test:*).`,
   );
+  // An agent's declaration only tightens unless the workspace or an approver grants more.
+  if (declared.requested) print(`   ${declared.requested.label}`);
   print(`Answer its questions from the extension, the /app page or the API as an approver.\n`);
   let mode = 'default';
   for (const [index, step] of demoSteps.entries()) {
     if (step.mode !== mode) {
-      await client.declareSession(sessionId, { mode: step.mode });
+      const view = await client.declareSession(sessionId, { mode: step.mode });
       mode = step.mode;
+      if (view.requested?.mode === step.mode)
+        print(
+          `   ${view.requested.label}: the session stays in ${view.engineMode} until an approver grants it (POST /sessions/${sessionId}/grant-requested)`,
+        );
     }
     const what = describeCall(step.call.tool, step.call.input as Record<string, unknown>);
     print(`${index + 1}. ${step.title} [${mode}]: ${what}`);

@@ -157,11 +157,13 @@ export type GatehouseClient = ReturnType<typeof createClient>;
  * Trade a single-use pairing code for an approver token (`POST /pair`, no token needed). The
  * code is `CODE` or `workspace.CODE`, as `npm start` prints it and `/app#pair=` carries it.
  */
-export function pairWithRelay(options: { url: string; code: string; fetch?: typeof fetch }) {
+export function pairWithRelay(options: { url: string; code: string; label?: string; fetch?: typeof fetch }) {
   const http = createTransport({
     url: options.url,
     token: '',
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  return http.json(PairResponse, 'pair', { body: { code: options.code } });
+  return http.json(PairResponse, 'pair', {
+    body: { code: options.code, ...(options.label === undefined ? {} : { label: options.label }) },
+  });
 }

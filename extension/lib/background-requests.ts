@@ -1,5 +1,6 @@
 import type { Interaction } from '../../shared/contract/index.ts';
 import type { Answer, InboxState, PortResult } from '../ui/port.ts';
+import { deviceLabel } from './device-label.ts';
 import { dockStateFor } from './dock-state.ts';
 import type { Origin } from './message-guard.ts';
 import type { OptionsState, PairingInfo, Request, Responses } from './messages.ts';
@@ -72,7 +73,10 @@ export function requestHandlers(core: BackgroundCore): RequestHandlers {
       // The options page checked the fields already; the background does not take its word for it.
       const input = parsePairingInput(request.url, request.code);
       if (!input.ok) return input;
-      const outcome = await pairRelay(input.value, core.fetch ? { fetch: core.fetch } : {});
+      const outcome = await pairRelay(input.value, {
+        ...(core.fetch ? { fetch: core.fetch } : {}),
+        label: deviceLabel(globalThis.navigator),
+      });
       if (!outcome.ok) return outcome;
       await core.adopt(outcome.pairing);
       return { ok: true, relay: pairingInfo(outcome.pairing)! };

@@ -37,7 +37,7 @@ export function pairFailure(error: unknown): PairingOutcome {
 
 export async function pairRelay(
   input: PairingInput,
-  options: { fetch?: typeof fetch; now?: () => Date } = {},
+  options: { fetch?: typeof fetch; now?: () => Date; label?: string } = {},
 ): Promise<PairingOutcome> {
   const fetchOption = options.fetch ? { fetch: options.fetch } : {};
   try {
@@ -48,7 +48,12 @@ export async function pairRelay(
     return failed('not_gatehouse');
   }
   try {
-    const paired = await pairWithRelay({ url: input.url, code: input.code, ...fetchOption });
+    const paired = await pairWithRelay({
+      url: input.url,
+      code: input.code,
+      ...(options.label === undefined ? {} : { label: options.label }),
+      ...fetchOption,
+    });
     return {
       ok: true,
       pairing: {

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { decisionBadge, decisionSection } from '../../shared/badges/index.ts';
 import { Badge } from './badge.tsx';
 import { DecisionSection } from './decision-section.tsx';
-import type { TimelineItem } from './timeline-items.ts';
+import { answeredBy, type TimelineItem } from './timeline-items.ts';
 
 const timeOf = (iso: string) => {
   const date = new Date(iso);
@@ -15,6 +15,7 @@ const timeOf = (iso: string) => {
 export function TimelineEntry({ item }: { item: TimelineItem }) {
   const [open, setOpen] = useState(false);
   const badge = decisionBadge(item.decision, item.resolution);
+  const by = answeredBy(item);
   return (
     <li class="timeline-entry" data-testid="timeline-entry" data-tool-call-id={item.toolCallId}>
       <button type="button" class="timeline-head" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -22,6 +23,11 @@ export function TimelineEntry({ item }: { item: TimelineItem }) {
           {item.tool ?? item.toolCallId}
         </span>
         {badge && <Badge badge={badge} />}
+        {by && (
+          <span class="by" data-testid="answered-by">
+            · {by}
+          </span>
+        )}
         <time class="when" dateTime={item.decidedAt}>
           {timeOf(item.decidedAt)}
         </time>

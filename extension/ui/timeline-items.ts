@@ -70,3 +70,10 @@ export function resolutionOf(
   }
   return found;
 }
+
+/** Who ended an escalation, as the timeline names them beside the badge ("· Phone"); else null. */
+export function answeredBy(item: TimelineItem): string | null {
+  const actor = item.resolution?.source === 'user' ? item.resolution.actor : undefined;
+  if (!actor) return null;
+  return actor.label ?? actor.tokenId;
+}

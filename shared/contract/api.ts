@@ -35,7 +35,11 @@ export const IssuedToken = z.object({
 export type IssuedToken = z.infer<typeof IssuedToken>;
 
 /** `POST /pair`. */
-export const PairRequest = z.object({ code: z.string().min(4).max(64) });
+export const PairRequest = z.object({
+  code: z.string().min(4).max(64),
+  /** The device, as its approver token is named in every answer it gives ("Chrome on Linux", "Phone"). */
+  label: z.string().min(1).max(limits.labelLength).optional(),
+});
 export const PairResponse = z.object({ token: z.string(), workspaceId: z.string() });
 export type PairResponse = z.infer<typeof PairResponse>;
 /** `POST /pairing-codes`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActorRef } from './authority.ts';
 import { ToolCallId } from './ids.ts';
 import { limits } from './limits.ts';
 
@@ -71,6 +72,8 @@ export const ToolPermissionResolution = z.object({
   scope: Scope,
   comment: z.string().max(limits.commentLength).optional(),
   interactionId: z.string().max(limits.idLength).optional(),
+  /** Who answered (source `user`): token id, its label and role. */
+  actor: ActorRef.optional(),
 });
 export type ToolPermissionResolution = z.infer<typeof ToolPermissionResolution>;
 

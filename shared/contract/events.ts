@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActorRef, RequestedAuthority } from './authority.ts';
 import { ApprovalAction, ToolPermissionDecision, ToolPermissionResolution } from './decision.ts';
 import { ToolCallId, ToolName } from './ids.ts';
 import { Capability, Mode } from './permissions.ts';
@@ -38,6 +39,8 @@ export const ApprovalRequestEvent = event(
     actions: z.array(ApprovalAction),
     expiresAt: z.string().nullable(),
     queuePosition: z.number().int().min(0),
+    /** What the session's agent asked for and does not get (e.g. a looser mode). */
+    requested: RequestedAuthority.optional(),
   }),
 );
 /** A queued interaction became the active one (its timeout starts now). */
@@ -52,7 +55,14 @@ export const ToolCallResultEvent = event(
 );
 export const ModeChangedEvent = event(
   'mode_changed',
-  z.object({ mode: z.string(), engineMode: Mode, previousMode: z.string().nullable(), by: Actor }),
+  z.object({
+    mode: z.string(),
+    engineMode: Mode,
+    previousMode: z.string().nullable(),
+    by: Actor,
+    /** The token that made the change. */
+    actor: ActorRef.optional(),
+  }),
 );
 export const SessionUpdatedEvent = event(
   'session_updated',
@@ -61,7 +71,12 @@ export const SessionUpdatedEvent = event(
     agent: z.string().nullable().optional(),
     modes: z.array(z.object({ id: z.string(), label: z.string() })).optional(),
     permissionsChanged: z.boolean().optional(),
+    /** What the agent asked for and does not get; null once nothing is. */
+    requested: RequestedAuthority.nullable().optional(),
+    /** An approver granted the session's own loosening permissions. */
+    looseningGranted: z.boolean().optional(),
     by: Actor,
+    actor: ActorRef.optional(),
   }),
 );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RequestedAuthority } from './authority.ts';
 import { ApprovalAction, ToolPermissionDecision, ToolPermissionResolution } from './decision.ts';
 import { Identifier, InteractionId, SessionId, ToolCallId, ToolName } from './ids.ts';
 import { limits } from './limits.ts';
@@ -18,6 +19,8 @@ export const Interaction = z.object({
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
   resolution: ToolPermissionResolution.optional(),
+  /** What the session's agent asked for and does not get, shown beside the question. */
+  requested: RequestedAuthority.optional(),
 });
 export type Interaction = z.infer<typeof Interaction>;
 

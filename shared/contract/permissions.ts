@@ -71,8 +71,17 @@ export const NativePermissions = z.strictObject({
   capabilities: z.partialRecord(z.enum(['write', 'exec', 'net']), CapabilityPermission).optional(),
   shield: ShieldAction.optional(),
   timeoutSeconds: timeoutSeconds.optional(),
-  /** Workspace only: modes an agent may declare (all when unset). */
+  /** Workspace only: modes anyone may select, approvers included (all when unset). */
   allowedModes: z.array(ModeName).max(Mode.options.length).optional(),
+  /** Workspace only: what an agent's own declaration may loosen (DESIGN §5 "Layering"). */
+  agents: z
+    .strictObject({
+      /** Allow rules, `tools: allow`, capability `allow` and `default: allow` from a session apply. */
+      loosen: z.boolean().optional(),
+      /** Modes an agent may switch its session to even when they are looser than the one in force. */
+      modes: z.array(ModeName).max(Mode.options.length).optional(),
+    })
+    .optional(),
 });
 export type NativePermissions = z.infer<typeof NativePermissions>;
 

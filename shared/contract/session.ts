@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActorRef, ModeChooser, RequestedAuthority } from './authority.ts';
 import { SessionId } from './ids.ts';
 import { Interaction } from './interaction.ts';
 import { limits } from './limits.ts';
@@ -42,9 +43,18 @@ export type SessionDeclaration = z.infer<typeof SessionDeclaration>;
 /** `PUT /sessions/{sid}/mode`: an approver switches mode. */
 export const ModeChangeRequest = z.object({ mode: z.string().min(1).max(limits.labelLength) });
 
+/**
+ * The agent token a session belongs to (DESIGN §3): the first to declare it or send it a call.
+ * Every other agent token finds no such session. `null` until an agent token touches it.
+ */
+export const SessionOwner = z.object({ tokenId: z.string(), label: z.string().nullable() });
+export type SessionOwner = z.infer<typeof SessionOwner>;
+
 /** What approvers see of a session. */
 export const SessionView = z.object({
   sessionId: SessionId,
+  /** Optional: views stored before sessions had owners lack it. */
+  owner: SessionOwner.nullable().optional(),
   title: z.string().nullable(),
   agent: z.string().nullable(),
   /** The selected mode's id (a declared id or an engine mode). */
@@ -55,6 +65,14 @@ export const SessionView = z.object({
     z.object({ id: z.string(), label: z.string(), description: z.string().optional(), mode: Mode }),
   ),
   activeInteraction: Interaction.nullable(),
+  /** What the agent asked for beyond what it may take itself; null or absent when nothing. */
+  requested: RequestedAuthority.nullable().optional(),
+  /** Who chose the mode in force, when known. */
+  modeSetBy: ModeChooser.nullable().optional(),
+  /** The token that chose the mode in force, when known. */
+  modeActor: ActorRef.optional(),
+  /** An approver granted this session's own loosening permissions. */
+  looseningGranted: z.boolean().optional(),
   queueLength: z.number().int().min(0),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Role } from './api.ts';
+import { ActorRef } from './authority.ts';
 import { Identifier, SessionId, ToolName } from './ids.ts';
 import { PermissionsConfig } from './permissions.ts';
 import { SessionView } from './session.ts';
@@ -45,9 +46,38 @@ export const WorkspacePermissions = z.object({
 });
 export type WorkspacePermissions = z.infer<typeof WorkspacePermissions>;
 
+/** What a grant covers: the exact call approved (by approval key), or a rule the approver saved. */
+export const GrantKind = z.enum(['call', 'rule']);
+
+/** An approver's "for this session" answer, kept by the session (`GET /sessions/{sid}/grants`). */
+export const SessionGrant = z.object({
+  id: z.string(),
+  kind: GrantKind,
+  /** The approval key (tool + canonical input hash) of an exact-call grant. */
+  key: z.string().nullable(),
+  /** The rule text of a rule grant. */
+  rule: z.string().nullable(),
+  scope: z.literal('session'),
+  tool: ToolName,
+  /** Redacted display copy of the input the human approved. */
+  input: z.unknown(),
+  interactionId: Identifier,
+  expiresAt: z.string().nullable(),
+  actor: ActorRef.nullable(),
+  createdAt: z.string(),
+});
+export type SessionGrant = z.infer<typeof SessionGrant>;
+export const SessionGrantList = z.object({ grants: z.array(SessionGrant) });
+
 /** An "always allow" answer, kept by the workspace and applied to all its sessions. */
 export const GlobalGrant = z.object({
   id: z.string(),
+  kind: GrantKind.optional(),
+  rule: z.string().nullable().optional(),
+  scope: z.literal('global').optional(),
+  expiresAt: z.string().nullable().optional(),
+  /** Who approved it: token id, label and role. */
+  actor: ActorRef.nullable().optional(),
   tool: ToolName,
   /** Redacted display copy of the input the human approved. */
   input: z.unknown(),

@@ -1,5 +1,6 @@
 import type { EngineToolCall } from '../contract/index.ts';
-import { isReadOnlyCommand, mayBeReadOnly } from '../readonly/index.ts';
+import { isReadOnlyCommand } from '../readonly/index.ts';
+import { analyzeShell } from '../shell/index.ts';
 import { type RiskRating, rateRisk } from '../risk/index.ts';
 import { shieldScan } from '../shield/index.ts';
 import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
@@ -37,11 +38,11 @@ class Facts implements CallFacts {
     const command = stringField(call.input, tool.commandField);
     let read = tool.capability === 'read';
     if (command === undefined) this.#readReason = read ? `${call.tool} only reads.` : '';
-    else if (mayBeReadOnly(command)) {
-      const verdict = isReadOnlyCommand(command);
+    else {
+      const verdict = isReadOnlyCommand(analyzeShell(command), call.cwd);
       read = verdict.readOnly;
       this.#readReason = verdict.reason;
-    } else read = false;
+    }
     this.#command = command;
     const scan = shieldScan(call, tool);
     const finding = scan.findings[0];
@@ -58,7 +59,7 @@ class Facts implements CallFacts {
   }
 
   get readReason(): string {
-    this.#readReason ??= isReadOnlyCommand(this.#command!).reason;
+    this.#readReason ??= isReadOnlyCommand(analyzeShell(this.#command!), undefined).reason;
     return this.#readReason;
   }
 }

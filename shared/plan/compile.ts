@@ -18,6 +18,8 @@ export interface CompiledPlan {
   readonly timeoutSeconds: number;
   /** Modes an agent may declare; `null` = all (workspace plans only). */
   readonly allowedModes: readonly Mode[] | null;
+  /** What an agent's declaration may loosen (workspace plans only; `layerPlans` reads it). */
+  readonly agents: Readonly<{ loosen: boolean; modes: readonly Mode[] }>;
   readonly rules: Readonly<Record<Verdict, readonly CompiledRule[]>>;
   /** `rules` filed by tool and command words, built once with the plan; `decide` matches through it. */
   readonly index: Readonly<Record<Verdict, RuleIndex>>;
@@ -66,6 +68,7 @@ export function compileSource(source: PlanSource): CompiledPlan {
     shield: source.shield ?? 'ask',
     timeoutSeconds: source.timeoutSeconds ?? limits.timeoutSecondsDefault,
     allowedModes: source.allowedModes ?? null,
+    agents: { loosen: source.agents?.loosen ?? false, modes: source.agents?.modes ?? [] },
     rules,
     index: indexPlanRules(rules),
     tools: new Map(Object.entries(source.tools)),

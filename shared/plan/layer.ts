@@ -1,5 +1,7 @@
-import type { DefaultPermission } from '../contract/index.ts';
+import type { DefaultPermission, Mode } from '../contract/index.ts';
+import type { CompiledRule } from '../rules/index.ts';
 import { type CompiledPlan, indexPlanRules, type ShieldAction } from './compile.ts';
+import { atLeastAsStrict } from './mode-strictness.ts';
 import type { GatedCapability, Verdict } from './source.ts';
 
 const verdictStrength: Record<Verdict, number> = { allow: 0, ask: 1, deny: 2 };
@@ -9,44 +11,130 @@ const stricterVerdict = (a: Verdict | undefined, b: Verdict | undefined) =>
 const defaultStrength: Record<DefaultPermission, number> = { allow: 0, allow_reads: 1, ask: 2, deny: 3 };
 const shieldStrength: Record<ShieldAction, number> = { off: 0, ask: 1, deny: 2 };
 
+/** What the session may do beyond tightening. */
+export interface SessionAuthority {
+  /**
+   * The session's loosening (allow rules, `tools: allow`, capability `allow`, `default: allow`)
+   * applies: the workspace grants agents that power (`agents.loosen`), or an approver granted
+   * it for this one session. Unset: only what tightens applies.
+   */
+  loosen?: boolean;
+}
+
+/** The session's plan on the workspace's, and what of the session's plan was left out. */
+export interface LayeredPlan {
+  plan: CompiledPlan;
+  /** Each loosening the session asked for and does not get, e.g. `allow rule Bash(npm test)`. */
+  ignored: string[];
+}
+
 /**
- * The plan a session runs under: the workspace's permissions are managed policy (like Claude
- * Code's managed settings, DESIGN §5 "Layering"), the session's own plan adds to them.
- * - Rules: both lists apply; deny beats ask beats allow whichever layer a rule came from, so
- *   no session can remove a workspace deny or ask rule.
- * - Per-tool, capability, default and shield: where both layers set a value, the stricter one
- *   holds; where only one does, that one.
- * - Mode and timeout: the session's when it set them (its agent mirrors what the user chose),
- *   within the workspace's `allowedModes`, which only the workspace sets.
+ * A session's `tools: {X: allow}`, granted, as an allow rule for exactly that tool: an allow
+ * rule is consulted after every ask rule and after plan mode, so a session's tool setting never
+ * outranks the workspace's ask and deny rules, as the same setting of the workspace's own does.
  */
-export function layerPlans(workspace: CompiledPlan, session: CompiledPlan | null): CompiledPlan {
-  if (!session) return workspace;
+function toolAllowRule(tool: string): CompiledRule {
+  return {
+    text: tool,
+    tool,
+    behavior: 'allow',
+    coverage: { tools: [tool] },
+    matches: (target) => target.tool === tool,
+  };
+}
+
+/**
+ * The plan a session runs under (DESIGN §5 "Layering"). The workspace's permissions are managed
+ * policy, like Claude Code's managed settings; what the session (its agent) declares applies
+ * when it tightens, and when it loosens only with `authority.loosen`:
+ * - Deny and ask rules, `tools: deny|ask`, capability `deny|ask`, shield `deny`, a stricter
+ *   `default`: always; deny beats ask beats allow whichever layer a rule came from.
+ * - Allow rules, `tools: allow` (as an allow rule, see `toolAllowRule`), capability `allow`, a
+ *   looser `default`: only with `authority.loosen`, and only where the workspace set nothing —
+ *   a value the workspace set is never loosened by a session.
+ * - Shield `off`, `allowedModes`, `agents`: workspace settings only, never taken from a session.
+ * - Mode: the session's when at least as strict as the workspace's, or one of `agents.modes`.
+ * - Timeout: the session's when it set one (both ends fail closed).
+ */
+export function layerSession(
+  workspace: CompiledPlan,
+  session: CompiledPlan | null,
+  authority: SessionAuthority = {},
+): LayeredPlan {
+  if (!session) return { plan: workspace, ignored: [] };
+  const loosen = authority.loosen === true;
+  const ignored: string[] = [];
+  const allowRules: CompiledRule[] = [...workspace.rules.allow];
+  if (loosen) allowRules.push(...session.rules.allow);
+  else for (const rule of session.rules.allow) ignored.push(`allow rule ${rule.text}`);
+
   const tools = new Map(workspace.tools);
-  for (const [tool, verdict] of session.tools) tools.set(tool, stricterVerdict(tools.get(tool), verdict)!);
+  for (const [tool, verdict] of session.tools) {
+    if (verdict !== 'allow') tools.set(tool, stricterVerdict(tools.get(tool), verdict)!);
+    else if (tools.has(tool)) continue;
+    else if (loosen) allowRules.push(toolAllowRule(tool));
+    else ignored.push(`tools.${tool}: allow`);
+  }
+
   const capabilities: Partial<Record<GatedCapability, Verdict>> = { ...workspace.capabilities };
   for (const [capability, verdict] of Object.entries(session.capabilities) as [GatedCapability, Verdict][]) {
-    capabilities[capability] = stricterVerdict(capabilities[capability], verdict);
+    const current = capabilities[capability];
+    if (verdict !== 'allow' || current !== undefined)
+      capabilities[capability] = stricterVerdict(current, verdict);
+    else if (loosen) capabilities[capability] = verdict;
+    else ignored.push(`capabilities.${capability}: allow`);
   }
-  const pick = <T extends string>(a: T | undefined, b: T | undefined, strength: Record<T, number>) =>
-    a === undefined ? b : b === undefined ? a : strength[a] >= strength[b] ? a : b;
-  const explicitDefault = pick(workspace.explicit.default, session.explicit.default, defaultStrength);
-  const explicitShield = pick(workspace.explicit.shield, session.explicit.shield, shieldStrength);
+
+  let explicitDefault = workspace.explicit.default;
+  const asked = session.explicit.default;
+  if (asked !== undefined) {
+    const stricter = defaultStrength[asked] >= defaultStrength[workspace.default];
+    if (stricter || (loosen && explicitDefault === undefined)) explicitDefault = asked;
+    else ignored.push(`default: ${asked}`);
+  }
+
+  let explicitShield = workspace.explicit.shield;
+  const shield = session.explicit.shield;
+  if (shield !== undefined) {
+    if (shieldStrength[shield] >= shieldStrength[workspace.shield]) explicitShield = shield;
+    else ignored.push(`shield: ${shield}`);
+  }
+
+  const workspaceMode: Mode = workspace.mode ?? 'default';
+  let mode = workspace.mode;
+  if (session.mode !== undefined) {
+    if (atLeastAsStrict(session.mode, workspaceMode) || workspace.agents.modes.includes(session.mode)) {
+      mode = session.mode;
+    } else ignored.push(`mode: ${session.mode}`);
+  }
+
   const timeoutSeconds = session.explicit.timeoutSeconds ?? workspace.explicit.timeoutSeconds;
   const rules = {
     deny: [...workspace.rules.deny, ...session.rules.deny],
     ask: [...workspace.rules.ask, ...session.rules.ask],
-    allow: [...workspace.rules.allow, ...session.rules.allow],
+    allow: allowRules,
   };
-  return {
-    mode: session.mode ?? workspace.mode,
+  const plan: CompiledPlan = {
+    mode,
     default: explicitDefault ?? 'allow_reads',
     shield: explicitShield ?? 'ask',
     timeoutSeconds: timeoutSeconds ?? workspace.timeoutSeconds,
     allowedModes: workspace.allowedModes,
+    agents: workspace.agents,
     rules,
     index: indexPlanRules(rules),
     tools,
     capabilities,
     explicit: { default: explicitDefault, shield: explicitShield, timeoutSeconds },
   };
+  return { plan, ignored };
+}
+
+/** `layerSession`'s plan alone. */
+export function layerPlans(
+  workspace: CompiledPlan,
+  session: CompiledPlan | null,
+  authority: SessionAuthority = {},
+): CompiledPlan {
+  return layerSession(workspace, session, authority).plan;
 }

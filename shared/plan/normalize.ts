@@ -30,6 +30,7 @@ function fromNative(config: NativePermissions): PlanSource {
   source.shield = config.shield;
   source.timeoutSeconds = config.timeoutSeconds;
   source.allowedModes = config.allowedModes;
+  source.agents = config.agents;
   return source;
 }
 

@@ -19,6 +19,7 @@ export interface PlanSource {
   shield?: 'ask' | 'deny' | 'off';
   timeoutSeconds?: number;
   allowedModes?: Mode[];
+  agents?: { loosen?: boolean; modes?: Mode[] };
 }
 
 export const emptySource = (): PlanSource => ({

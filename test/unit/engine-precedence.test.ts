@@ -610,10 +610,11 @@ describe('layered plans', () => {
     );
   });
 
-  it('adds the session allow rules to the workspace ones', () => {
-    const plan = layered(
-      { rules: [allow('Bash', 'npm test')] },
-      { permissions: { allow: ['Bash(npm run lint)'] } },
+  it('adds the session allow rules to the workspace ones, when the session may loosen', () => {
+    const plan = layerPlans(
+      compilePlan({ rules: [allow('Bash', 'npm test')] }),
+      compilePlan({ permissions: { allow: ['Bash(npm run lint)'] } }),
+      { loosen: true },
     );
     expect(decide(plan, calls.bash('npm test'), { mode: 'default' }).behavior).toBe('allow');
     expect(decide(plan, calls.bash('npm run lint'), { mode: 'default' }).behavior).toBe('allow');

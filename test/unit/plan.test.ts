@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { PermissionsConfig } from '../../shared/contract/index.ts';
-import { compilePlan, normalize, PlanError } from '../../shared/plan/index.ts';
+import { type Mode, PermissionsConfig } from '../../shared/contract/index.ts';
+import { decide } from '../../shared/engine/index.ts';
+import {
+  type CompiledPlan,
+  compilePlan,
+  layerSession,
+  normalize,
+  PlanError,
+} from '../../shared/plan/index.ts';
+import { calls } from '../support/calls.ts';
 
 const parse = (config: unknown) => PermissionsConfig.parse(config);
 const ruleTexts = (config: unknown) => {
@@ -127,5 +135,110 @@ describe('invalid configs', () => {
   it('compiles rules once: the plan holds matchers, not text to re-parse', () => {
     const plan = compilePlan(parse({ permissions: { allow: ['Bash(npm test:*)'] } }));
     expect(typeof plan.rules.allow[0]?.matches).toBe('function');
+  });
+});
+
+describe('layering: a session tightens at once, loosens only with authority', () => {
+  const layered = (workspace: unknown, session: unknown, loosen = false) =>
+    layerSession(compilePlan(parse(workspace)), compilePlan(parse(session)), { loosen });
+  const behavior = (plan: CompiledPlan, call = calls.bash('npm run build'), mode: Mode = 'default') =>
+    decide(plan, call, { mode }).behavior;
+
+  // One row per loosening field: the session's declaration, a call it would let through, and
+  // what the workspace alone decides for that call.
+  const loosenings: [string, unknown, ReturnType<typeof calls.bash>, string][] = [
+    [
+      'an allow rule',
+      { permissions: { allow: ['Bash(npm run build)'] } },
+      calls.bash('npm run build'),
+      'allow rule Bash(npm run build)',
+    ],
+    ['tools: allow', { tools: { Bash: 'allow' } }, calls.bash('npm run build'), 'tools.Bash: allow'],
+    [
+      'capability allow',
+      { capabilities: { exec: 'allow' } },
+      calls.bash('npm run build'),
+      'capabilities.exec: allow',
+    ],
+    ['default: allow', { default: 'allow' }, calls.bash('npm run build'), 'default: allow'],
+    ['shield off', { shield: 'off' }, calls.read('/work/repo/.env'), 'shield: off'],
+    ['a looser mode', { mode: 'bypass' }, calls.bash('npm run build'), 'mode: bypass'],
+  ];
+
+  it.each(loosenings)('%s is ignored and named without authority', (_, session, call, named) => {
+    const { plan, ignored } = layered({}, session);
+    expect(decide(plan, call, { mode: plan.mode ?? 'default' }).behavior).toBe('ask');
+    expect(ignored).toEqual([named]);
+  });
+
+  it.each(loosenings.filter(([name]) => name !== 'shield off' && name !== 'a looser mode'))(
+    '%s applies when the session may loosen',
+    (_, session, call) => {
+      const { plan, ignored } = layered({}, session, true);
+      expect(behavior(plan, call)).toBe('allow');
+      expect(ignored).toEqual([]);
+    },
+  );
+
+  it('shield off is a workspace setting: ignored even with authority', () => {
+    const { plan, ignored } = layered({}, { shield: 'off' }, true);
+    expect(behavior(plan, calls.read('/work/repo/.env'))).toBe('ask');
+    expect(ignored).toEqual(['shield: off']);
+  });
+
+  it('a looser mode applies when the workspace lists it in agents.modes', () => {
+    expect(layered({ agents: { modes: ['accept_edits'] } }, { mode: 'acceptEdits' }).plan.mode).toBe(
+      'accept_edits',
+    );
+    expect(layered({ agents: { loosen: true } }, { mode: 'bypass' }).plan.mode).toBeUndefined();
+  });
+
+  it('allowedModes and agents are never taken from a session', () => {
+    const { plan } = layered(
+      { allowedModes: ['default'] },
+      { allowedModes: ['bypass'], agents: { loosen: true, modes: ['bypass'] } },
+    );
+    expect(plan.allowedModes).toEqual(['default']);
+    expect(plan.agents).toEqual({ loosen: false, modes: [] });
+  });
+
+  const allowsBuild = { permissions: { allow: ['Bash(npm run build)'] } };
+  it.each([
+    ['a deny rule', allowsBuild, { permissions: { deny: ['Bash(npm run build)'] } }, 'deny'],
+    ['an ask rule', allowsBuild, { permissions: { ask: ['Bash(npm run build)'] } }, 'ask'],
+    ['tools: deny', allowsBuild, { tools: { Bash: 'deny' } }, 'deny'],
+    ['capability deny', { capabilities: { exec: 'allow' } }, { capabilities: { exec: 'deny' } }, 'deny'],
+    ['default: deny', { default: 'allow' }, { default: 'deny' }, 'deny'],
+  ])('%s tightens at once, over a workspace that allows', (_, workspace, session, expected) => {
+    const { plan, ignored } = layered(workspace, session);
+    expect(behavior(plan)).toBe(expected);
+    expect(ignored).toEqual([]);
+  });
+
+  it('a stricter mode and shield deny apply without authority', () => {
+    const { plan } = layered({ mode: 'acceptEdits' }, { mode: 'plan', shield: 'deny' });
+    expect(plan.mode).toBe('plan');
+    expect(behavior(plan, calls.read('/work/repo/.env'))).toBe('deny');
+  });
+
+  it("a granted tools: allow still yields to the workspace's ask and deny rules", () => {
+    const workspace = { permissions: { ask: ['Bash(cat ~/.ssh/*)'], deny: ['Bash(rm:*)'] } };
+    const { plan } = layered(workspace, { tools: { Bash: 'allow' } }, true);
+    expect(behavior(plan, calls.bash('cat ~/.ssh/config'))).toBe('ask');
+    expect(behavior(plan, calls.bash('rm -rf build'))).toBe('deny');
+    expect(behavior(plan, calls.bash('npm run build'))).toBe('allow');
+    // And plan mode still denies what is not a read.
+    expect(behavior(plan, calls.bash('npm run build'), 'plan')).toBe('deny');
+  });
+
+  it('a granted loosening never loosens a value the workspace set', () => {
+    const { plan } = layered(
+      { tools: { Bash: 'ask' }, capabilities: { exec: 'ask' }, default: 'ask' },
+      { tools: { Bash: 'allow' }, capabilities: { exec: 'allow' }, default: 'allow' },
+      true,
+    );
+    expect(behavior(plan)).toBe('ask');
+    expect(plan.default).toBe('ask');
+    expect(plan.capabilities.exec).toBe('ask');
   });
 });

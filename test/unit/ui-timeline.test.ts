@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolutionOf, timelineItems } from '../../extension/ui/timeline-items.ts';
+import { deviceLabel } from '../../extension/lib/device-label.ts';
+import { answeredBy, resolutionOf, timelineItems } from '../../extension/ui/timeline-items.ts';
 import { decisionBadge } from '../../shared/badges/index.ts';
 import type { SessionEvent, ToolPermissionDecision } from '../../shared/contract/index.ts';
 import { allActions, askDecision, userResolution } from './ui-fixtures.ts';
@@ -111,5 +112,61 @@ describe('resolutionOf', () => {
     expect(resolutionOf(events, 'a')?.behavior).toBe('deny');
     expect(resolutionOf(events, 'b')?.behavior).toBe('allow');
     expect(resolutionOf(events, 'c')).toBeUndefined();
+  });
+});
+
+describe('who answered', () => {
+  const resolved = (resolution: ReturnType<typeof userResolution>) => {
+    const ask = askDecision({ toolCallId: 'c1' });
+    return timelineItems([
+      start('c1', 'Bash'),
+      at('tool_permission_decision', ask),
+      at('tool_permission_resolution', resolution),
+    ])[0]!;
+  };
+
+  it('names the device beside the badge: "User approved · Phone"', () => {
+    const item = resolved(
+      userResolution({ toolCallId: 'c1', actor: { tokenId: 'tk-1', label: 'Phone', role: 'approver' } }),
+    );
+    expect(`${decisionBadge(item.decision, item.resolution)?.label} · ${answeredBy(item)}`).toBe(
+      'User approved · Phone',
+    );
+  });
+
+  it('falls back to the token id, and names nobody for a timeout or an old answer', () => {
+    expect(
+      answeredBy(resolved(userResolution({ toolCallId: 'c1', actor: { tokenId: 'tk-9', role: 'admin' } }))),
+    ).toBe('tk-9');
+    expect(answeredBy(resolved(userResolution({ toolCallId: 'c1' })))).toBeNull();
+    expect(
+      answeredBy(
+        resolved(
+          userResolution({
+            toolCallId: 'c1',
+            source: 'timeout',
+            actor: { tokenId: 'tk-1', role: 'approver' },
+          }),
+        ),
+      ),
+    ).toBeNull();
+  });
+
+  it.each([
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+      'Chrome on Linux',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0 Safari/537.36 Edg/150.0',
+      'Edge on Windows',
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:140.0) Gecko/20100101 Firefox/140.0',
+      'Firefox on macOS',
+    ],
+    ['', 'Browser'],
+  ])('the extension pairs as its browser and system: %s', (userAgent, label) => {
+    expect(deviceLabel({ userAgent })).toBe(label);
   });
 });

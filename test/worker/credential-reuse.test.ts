@@ -12,12 +12,14 @@ import { api, bootstrapToken, issue, json, newWorkspace, warmUp } from './helper
 beforeAll(warmUp);
 
 let calls = 0;
-const submit = (token: string, sessionId = 'reuse') =>
+/** Each agent token its own session: a session answers only the agent token that created it. */
+const sessionOf = (token: string) => `reuse-${token.split('_')[2] ?? 'bootstrap'}`;
+const submit = (token: string, sessionId = sessionOf(token)) =>
   api('POST', `/sessions/${sessionId}/tool-calls`, {
     token,
     body: { tool_call_id: `reuse-${++calls}`, tool: 'Read', input: { file_path: 'README.md' } },
   });
-const declare = (token: string, sessionId = 'reuse') =>
+const declare = (token: string, sessionId = sessionOf(token)) =>
   api('PUT', `/sessions/${sessionId}`, { token, body: { title: 'reuse' } });
 const workspace = () => env.WORKSPACE.getByName('default');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -298,19 +298,32 @@ describe("Claude Code's permission_mode", () => {
 
   it.each([
     ['default', 'default'],
-    ['acceptEdits', 'accept_edits'],
     ['plan', 'plan'],
     ['dontAsk', 'dont_ask'],
-    ['bypassPermissions', 'bypass'],
-    ['auto', 'auto'],
     ['someFutureMode', 'default'],
-  ])('%s → %s, chosen by the agent', async (claudeMode, engineMode) => {
+  ])('%s → %s, chosen by the agent (as strict as default)', async (claudeMode, engineMode) => {
     const sid = uid('s');
     await permissionRequest(input(permissionRequestRead, sid, { permission_mode: claudeMode }));
-    expect(await session(sid)).toMatchObject({ engineMode });
+    expect(await session(sid)).toMatchObject({ engineMode, requested: null });
     const [changed] = named(await auditEvents(t, sid), 'mode_changed');
     expect(changed!.value).toMatchObject({ engineMode, by: 'agent' });
   });
+
+  it.each([
+    ['acceptEdits', 'accept_edits'],
+    ['bypassPermissions', 'bypass'],
+    ['auto', 'auto'],
+  ])(
+    '%s (looser than default) is not applied: the session shows the request',
+    async (claudeMode, engineMode) => {
+      const sid = uid('s');
+      await permissionRequest(input(permissionRequestRead, sid, { permission_mode: claudeMode }));
+      expect(await session(sid)).toMatchObject({
+        engineMode: 'default',
+        requested: { mode: claudeMode, engineMode, label: `Claude Code runs in ${claudeMode}: not applied` },
+      });
+    },
+  );
 
   it('an unknown mode is evaluated as default, and the answer says so', async () => {
     const out = await preToolUse(
@@ -321,14 +334,39 @@ describe("Claude Code's permission_mode", () => {
     expect(out.hookSpecificOutput.permissionDecisionReason).toContain('"someFutureMode" is unknown');
   });
 
-  it("follows Claude Code's mode changes: bypass allows, back to default asks", async () => {
+  it('bypass asks until an approver grants it, then allows as Full Access; back to default asks', async () => {
     const sid = uid('s');
-    const bypass = input(preToolUseBash, sid, {
-      permission_mode: 'bypassPermissions',
-      tool_use_id: 'toolu_a',
+    const bypass = (id: string) =>
+      input(preToolUseBash, sid, { permission_mode: 'bypassPermissions', tool_use_id: id });
+    const first = await preToolUse(bypass('toolu_a'), '?wait=0');
+    expect(first.hookSpecificOutput.permissionDecision).toBe('ask');
+    expect(first.hookSpecificOutput.permissionDecisionReason).toContain(
+      'Claude Code runs in bypassPermissions: not applied',
+    );
+    // The question carried what was asked, for the approver's card, and the session still shows it.
+    const [request] = named(await auditEvents(t, sid), 'tool_approval_request');
+    expect(request!.value).toMatchObject({ requested: { mode: 'bypassPermissions', engineMode: 'bypass' } });
+    expect(await session(sid)).toMatchObject({
+      engineMode: 'default',
+      requested: { mode: 'bypassPermissions' },
     });
-    expect((await preToolUse(bypass)).hookSpecificOutput.permissionDecision).toBe('allow');
-    const asking = input(preToolUseBash, sid, { tool_use_id: 'toolu_b' });
+    const granted = await api(`/sessions/${sid}/grant-requested`, { method: 'POST', token: t.approver });
+    expect(granted.status).toBe(200);
+    expect(await granted.json()).toMatchObject({
+      engineMode: 'bypass',
+      modeSetBy: 'approver',
+      requested: null,
+    });
+    const allowed = await preToolUse(bypass('toolu_b'));
+    expect(allowed.hookSpecificOutput.permissionDecision).toBe('allow');
+    expect((await toolCall(sid, 'toolu_b')).decision).toMatchObject({ source: 'full_access' });
+    const changes = named(await auditEvents(t, sid), 'mode_changed').map((event) => event.value);
+    expect(changes.at(-1)).toMatchObject({
+      engineMode: 'bypass',
+      by: 'approver',
+      actor: { role: 'approver' },
+    });
+    const asking = input(preToolUseBash, sid, { tool_use_id: 'toolu_c' });
     expect((await preToolUse(asking, '?wait=0')).hookSpecificOutput.permissionDecision).toBe('ask');
   });
 

@@ -102,7 +102,13 @@ describe('event order (DESIGN §4)', () => {
     const events = await auditEvents(t, sid);
     expect(events.map((event) => event.name)).toEqual(['session_updated', 'mode_changed']);
     expect(events[0]?.value).toMatchObject({ title: 'T', by: 'agent' });
-    expect(events[1]?.value).toEqual({ mode: 'plan', engineMode: 'plan', previousMode: null, by: 'agent' });
+    expect(events[1]?.value).toEqual({
+      mode: 'plan',
+      engineMode: 'plan',
+      previousMode: null,
+      by: 'agent',
+      actor: { tokenId: expect.any(String), label: 'agent for tests', role: 'agent' },
+    });
   });
 
   it('every stored and streamed event matches the contract, seq strictly increasing', async () => {

@@ -79,7 +79,7 @@ describe('declared modes', () => {
     expect(await submit(t, sid, askingCall('planned'))).toMatchObject({ outcome: 'deny' });
 
     const changes = (await auditEvents(t, sid)).filter((event) => event.name === 'mode_changed');
-    expect(changes.map((event) => event.value)).toEqual([
+    expect(changes.map((event) => event.value)).toMatchObject([
       { mode: 'careful', engineMode: 'default', previousMode: null, by: 'agent' },
       { mode: 'yolo', engineMode: 'bypass', previousMode: 'careful', by: 'approver' },
       { mode: 'plan', engineMode: 'plan', previousMode: 'yolo', by: 'approver' },
@@ -112,10 +112,17 @@ describe('declared modes', () => {
     expect(res.status).toBe(400);
   });
 
-  it('takes the mode from the permissions when the declaration names none', async () => {
+  it('takes the mode from the permissions when the declaration names none (when it tightens)', async () => {
     const sid = uid('s');
-    const res = await declare(t, sid, { permissions: { permissions: { defaultMode: 'acceptEdits' } } });
-    expect(await res.json()).toMatchObject({ mode: 'accept_edits', engineMode: 'accept_edits' });
+    const res = await declare(t, sid, { permissions: { permissions: { defaultMode: 'plan' } } });
+    expect(await res.json()).toMatchObject({ mode: 'plan', engineMode: 'plan' });
+    const looser = await declare(t, uid('s'), {
+      permissions: { permissions: { defaultMode: 'acceptEdits' } },
+    });
+    expect(await looser.json()).toMatchObject({
+      engineMode: 'default',
+      requested: { mode: 'accept_edits', engineMode: 'accept_edits' },
+    });
   });
 
   it('declaring the same permissions again keeps the mode an approver switched to', async () => {
@@ -125,8 +132,9 @@ describe('declared modes', () => {
     expect((await selectMode(t, sid, 'plan')).status).toBe(200);
     const again = await declare(t, sid, { title: 'still planning', permissions });
     expect(await again.json()).toMatchObject({ mode: 'plan', title: 'still planning' });
+    // New permissions asking for a looser mode do not undo the approver's choice either.
     const changed = await declare(t, sid, { permissions: { permissions: { defaultMode: 'acceptEdits' } } });
-    expect(await changed.json()).toMatchObject({ mode: 'accept_edits' });
+    expect(await changed.json()).toMatchObject({ mode: 'plan', requested: { mode: 'accept_edits' } });
   });
 
   it('refuses permissions that do not compile, naming the rule (400), and keeps the old ones', async () => {
@@ -178,7 +186,8 @@ describe('modes the workspace allows', () => {
   it('a mode the workspace takes away later no longer applies: the session falls back to asking', async () => {
     const open = await team();
     const sid = uid('s');
-    await declare(open, sid, { mode: 'bypass' });
+    await declare(open, sid, { title: 'later narrowed' });
+    expect((await selectMode(open, sid, 'bypass')).status).toBe(200);
     expect(await submit(open, sid, askingCall('a'))).toMatchObject({ outcome: 'allow' });
     await expectJson(200, '/permissions', {
       method: 'PUT',

@@ -121,6 +121,8 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
         const paired = await pairWithRelay({
           url: origin,
           code: parsed.code,
+          // The web app is the phone's way in (DESIGN §8); its answers are named so.
+          label: 'Phone',
           ...(options.fetch ? { fetch: options.fetch } : {}),
         });
         savePairing(storage, paired);

@@ -1,5 +1,11 @@
-import type { ToolCallState, ToolInput } from '../../shared/contract/index.ts';
-import { type Result, type SessionCaller, sessionObjectName } from '../session/index.ts';
+import type { SessionView, ToolCallState, ToolInput } from '../../shared/contract/index.ts';
+import {
+  missingSession,
+  type Refusal,
+  type Result,
+  type SessionCaller,
+  sessionObjectName,
+} from '../session/index.ts';
 import { engineModeOf } from './modes.ts';
 
 /** What a hook request asks the relay: one tool call, Claude Code's mode, how long to wait. */
@@ -37,18 +43,44 @@ async function applyMode(session: SessionStub, call: HookCall, notes: string[]):
   const { mode, known } = engineModeOf(call.permissionMode);
   if (!known)
     notes.push(`Claude Code's mode "${call.permissionMode}" is unknown to the relay; evaluated as default.`);
-  // Annotated: the RPC stub's inferred type of this method collapses to `never`.
-  const declared = (await session.declareSession(call.caller, { mode })) as Result<unknown>;
-  if (declared.ok) return null;
+  // Annotated: the RPC stub's inferred type of this method collapses to `never`. Claude Code's own
+  // name for its mode goes along, so what is not applied reads in its words.
+  const declared = (await session.declareSession(
+    call.caller,
+    { mode },
+    { agentName: 'Claude Code', modeName: known ? call.permissionMode : mode },
+  )) as Result<SessionView>;
+  if (declared.ok) {
+    const requested = declared.value.requested;
+    if (requested?.engineMode === mode) {
+      notes.push(
+        `${requested.label}: the session runs in ${declared.value.engineMode} until an approver grants it.`,
+      );
+    }
+    return null;
+  }
   if (declared.status === 403) {
     notes.push(`${declared.message}; evaluated in the session's current mode instead.`);
     return null;
   }
-  return declared.message;
+  return refusalText(declared, call);
 }
 
-function unwrapped(result: Result<ToolCallState>): ToolCallState | string {
-  return result.ok ? result.value : result.message;
+/**
+ * A session answers an agent token it does not belong to as if it did not exist. A hook never
+ * meets a missing session — its first call creates one — so here that answer means the session
+ * id is another agent token's, and the deny says so: the token learns nothing the refusal to
+ * create the session did not already tell it.
+ */
+function refusalText(refusal: Refusal, call: HookCall): string {
+  const sessionId = call.caller.sessionId;
+  return refusal.message === missingSession(sessionId).message
+    ? `session "${sessionId}" belongs to another agent token, which alone may send it calls`
+    : refusal.message;
+}
+
+function unwrapped(result: Result<ToolCallState>, call: HookCall): ToolCallState | string {
+  return result.ok ? result.value : refusalText(result, call);
 }
 
 /**
@@ -70,19 +102,19 @@ export async function evaluateHookCall(namespace: Env['SESSION'], call: HookCall
     const modeProblem = await applyMode(open(), call, notes);
     if (modeProblem !== null) return { kind: 'refused', message: modeProblem, notes };
     try {
-      state = unwrapped(await open().submitToolCall(call.caller, request, call.waitSeconds));
+      state = unwrapped(await open().submitToolCall(call.caller, request, call.waitSeconds), call);
     } catch (error) {
       // The object restarted while we waited (its waiters are gone): ask once more without
       // waiting, on a fresh stub; the call is idempotent by its id.
       console.warn('session object reset during a hook wait; reading its stored state', error);
-      state = unwrapped(await open().submitToolCall(call.caller, request, 0));
+      state = unwrapped(await open().submitToolCall(call.caller, request, 0), call);
     }
     if (typeof state === 'string') return { kind: 'refused', message: state, notes };
     if (state.outcome !== 'pending') return { kind: 'decided', state, notes };
     const canceled = await open().cancelToolCall(call.caller, call.toolCallId);
     if (canceled.ok) return { kind: 'unanswered', state: canceled.value, notes };
     // Answered between the wait and the withdrawal: that answer stands.
-    const final = unwrapped(await open().getToolCall(call.caller, call.toolCallId, 0));
+    const final = unwrapped(await open().getToolCall(call.caller, call.toolCallId, 0), call);
     if (typeof final === 'string') return { kind: 'refused', message: final, notes };
     return final.outcome === 'pending'
       ? { kind: 'refused', message: 'the question could not be withdrawn', notes }

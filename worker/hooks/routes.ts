@@ -35,6 +35,7 @@ function callerOf(c: Context<AppEnv>, sessionId: string): SessionCaller {
     policyVersion: principal.policyVersion,
     actor: principal.role,
     tokenId: principal.tokenId,
+    ...(principal.label === undefined ? {} : { label: principal.label }),
   };
 }
 

@@ -5,6 +5,8 @@ export interface Principal {
   workspaceId: string;
   tokenId: string;
   role: Role;
+  /** The token's label, e.g. "Chrome on Linux" or "Phone", named with what it does. */
+  label?: string;
   /** Bumped by the WorkspaceDO on every change of workspace permissions or global grants. */
   policyVersion: number;
 }

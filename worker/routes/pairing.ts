@@ -27,6 +27,7 @@ export const pairingRoutes = new Hono<AppEnv>()
     if (!parsed) throw badRequest('unknown pairing code');
     const result = await c.env.WORKSPACE.getByName(parsed.workspaceId).pair({
       code: parsed.code,
+      ...(request.label === undefined ? {} : { label: request.label }),
       clientIp: c.req.header('cf-connecting-ip') ?? 'unknown',
     });
     if (result.ok) {

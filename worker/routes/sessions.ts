@@ -2,11 +2,13 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
   AuditLog,
+  Identifier,
   Interaction,
   InteractionRespondRequest,
   limits,
   ModeChangeRequest,
   SessionDeclaration,
+  SessionGrantList,
   SessionId,
   SessionView,
   ToolCallId,
@@ -31,7 +33,11 @@ const AuditQuery = z.object({
   tail: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
-/** The caller as the session sees it; the session id is validated here, before any object is touched. */
+/**
+ * The caller as the session sees it; the session id is validated here, before any object is
+ * touched. Whether the caller may reach the session at all (an agent token only its own, DESIGN
+ * §3) the session decides, on every request: see `worker/session/ownership.ts`.
+ */
 function callerOf(c: Context<AppEnv>): SessionCaller {
   const principal = c.var.principal;
   return {
@@ -40,6 +46,7 @@ function callerOf(c: Context<AppEnv>): SessionCaller {
     policyVersion: principal.policyVersion,
     actor: principal.role,
     tokenId: principal.tokenId,
+    ...(principal.label === undefined ? {} : { label: principal.label }),
   };
 }
 
@@ -123,6 +130,20 @@ export const sessionRoutes = new Hono<AppEnv>()
     const { mode } = await jsonBody(c, ModeChangeRequest, 'mode change');
     return c.json(unwrap(await sessionOf(c, caller).selectMode(caller, mode)));
   })
+  .get('/sessions/:sid/grants', requireRole('approver'), async (c) => {
+    const caller = callerOf(c);
+    return c.json({ grants: unwrap(await sessionOf(c, caller).listGrants(caller)) });
+  })
+  .delete('/sessions/:sid/grants/:id', requireRole('approver'), async (c) => {
+    const caller = callerOf(c);
+    const id = parseWith(Identifier, c.req.param('id'), 'grant id');
+    unwrap(await sessionOf(c, caller).removeGrant(caller, id));
+    return c.body(null, 204);
+  })
+  .post('/sessions/:sid/grant-requested', requireRole('approver'), async (c) => {
+    const caller = callerOf(c);
+    return c.json(unwrap(await sessionOf(c, caller).grantRequested(caller)));
+  })
   // `approver` only: `requireRole` lets admin through too, and never an agent token (DESIGN §3).
   .post('/sessions/:sid/interaction-respond', requireRole('approver'), async (c) => {
     const caller = callerOf(c);
@@ -197,9 +218,11 @@ export const sessionRouteDocs: RouteDoc[] = [
     method: 'put',
     path: '/sessions/{sid}',
     role: ['agent', 'admin'],
-    summary: 'Declare or update the session: title, agent, modes, mode, permissions (any dialect)',
+    summary:
+      'Declare or update the session: title, agent, modes, mode, permissions (any dialect); 404 for a session of another agent token',
     request: SessionDeclaration,
     response: SessionView,
+    errors: [400, 403, 404],
   },
   {
     method: 'get',
@@ -217,6 +240,31 @@ export const sessionRouteDocs: RouteDoc[] = [
     request: ModeChangeRequest,
     response: SessionView,
     errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/sessions/{sid}/grants',
+    role: 'approver',
+    summary: "The session's grants: what each covers (kind, approval key or rule), who made it, when, expiry",
+    response: SessionGrantList,
+    errors: [400, 404],
+  },
+  {
+    method: 'delete',
+    path: '/sessions/{sid}/grants/{id}',
+    role: 'approver',
+    summary: 'Remove a session grant; the next identical call is decided afresh',
+    status: 204,
+    errors: [400, 404],
+  },
+  {
+    method: 'post',
+    path: '/sessions/{sid}/grant-requested',
+    role: 'approver',
+    summary:
+      "Grant, for this session only, what its agent asked for and did not get (`requested`: a looser mode, its own loosening permissions); recorded as the approver's mode change",
+    response: SessionView,
+    errors: [404, 409],
   },
   {
     method: 'post',

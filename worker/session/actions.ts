@@ -1,4 +1,5 @@
 import {
+  type ActorRef,
   type ApprovalAction,
   type InteractionRespondRequest,
   limits,
@@ -35,9 +36,15 @@ const approveAction = { once: 'allow_once', session: 'allow_session', global: 'a
 export function userResolution(
   answer: InteractionRespondRequest['answer'],
   ids: { toolCallId: string; interactionId: string },
+  actor?: ActorRef,
 ): ToolPermissionResolution {
   const comment = displayComment(answer.comment);
-  const base = { ...ids, source: 'user' as const, ...(comment === undefined ? {} : { comment }) };
+  const base = {
+    ...ids,
+    source: 'user' as const,
+    ...(comment === undefined ? {} : { comment }),
+    ...(actor === undefined ? {} : { actor }),
+  };
   if (answer.decision === 'reject') return { ...base, behavior: 'deny', actionId: 'deny', scope: 'once' };
   const scope = answer.scope ?? 'once';
   return { ...base, behavior: 'allow', actionId: approveAction[scope], scope };

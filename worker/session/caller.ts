@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Actor } from '../../shared/contract/index.ts';
+import type { Actor, ActorRef } from '../../shared/contract/index.ts';
 
 /**
  * Who is calling a SessionDO, passed first to every RPC method: the DO learns its own identity
@@ -14,6 +14,18 @@ export interface SessionCaller {
   actor: z.infer<typeof Actor>;
   /** The caller's token id, recorded with an "always allow" so the workspace can say who approved it. */
   tokenId?: string;
+  /** The token's label (e.g. "Phone", "Chrome on Linux"), named with every change it makes. */
+  label?: string;
+}
+
+/** Who made a change, as events, resolutions and grants record it; undefined for the relay itself. */
+export function actorOf(caller: SessionCaller): ActorRef | undefined {
+  if (caller.tokenId === undefined || caller.actor === 'system') return undefined;
+  return {
+    tokenId: caller.tokenId,
+    ...(caller.label === undefined ? {} : { label: caller.label }),
+    role: caller.actor,
+  };
 }
 
 /**

@@ -1,14 +1,35 @@
-import type { Mode, SessionDeclaration, SessionEventValue } from '../../shared/contract/index.ts';
-import { type CompiledPlan, compilePlan, PlanError } from '../../shared/plan/index.ts';
-import type { SessionCaller } from './caller.ts';
+import type {
+  ActorRef,
+  Mode,
+  RequestedAuthority,
+  SessionDeclaration,
+  SessionEventValue,
+} from '../../shared/contract/index.ts';
+import {
+  atLeastAsStrict,
+  type CompiledPlan,
+  compilePlan,
+  layerSession,
+  PlanError,
+} from '../../shared/plan/index.ts';
+import { actorOf, type SessionCaller } from './caller.ts';
 import { modeAllowed, modeInForce, resolveMode } from './modes.ts';
-import type { DeclaredMode, SessionMeta } from './records.ts';
+import type { DeclaredMode, SessionAuthorityRecord, SessionMeta } from './records.ts';
+import { noAuthority } from './records.ts';
 import { ok, type Result, refuse } from './result.ts';
 
 export interface MetaChange {
   meta: SessionMeta;
   updated: SessionEventValue<'session_updated'> | null;
   modeChanged: SessionEventValue<'mode_changed'> | null;
+}
+
+/** How the answer words what an agent asked for: "Claude Code runs in acceptEdits: not applied". */
+export interface DeclarationWording {
+  /** Who declared, e.g. `Claude Code` (a hook); else the session's agent name. */
+  agentName?: string;
+  /** The mode as the agent itself named it (Claude Code's `permission_mode`). */
+  modeName?: string;
 }
 
 const allowedList = (allowed: readonly Mode[] | null) => (allowed ?? []).join(', ') || 'none';
@@ -28,10 +49,17 @@ const unknownMode = (name: string, modes: readonly DeclaredMode[]) =>
 function modeEvent(
   previous: SessionMeta | null,
   next: { id: string; mode: Mode },
-  by: SessionCaller['actor'],
+  caller: SessionCaller,
 ): SessionEventValue<'mode_changed'> | null {
   if (previous && previous.mode === next.id && previous.engineMode === next.mode) return null;
-  return { mode: next.id, engineMode: next.mode, previousMode: previous?.mode ?? null, by };
+  const actor = actorOf(caller);
+  return {
+    mode: next.id,
+    engineMode: next.mode,
+    previousMode: previous?.mode ?? null,
+    by: caller.actor,
+    ...(actor === undefined ? {} : { actor }),
+  };
 }
 
 const toDeclared = (modes: NonNullable<SessionDeclaration['modes']>): DeclaredMode[] =>
@@ -42,10 +70,61 @@ const toDeclared = (modes: NonNullable<SessionDeclaration['modes']>): DeclaredMo
     ...(description === undefined ? {} : { description }),
   }));
 
+function compiled(permissions: SessionDeclaration['permissions'] | null): Result<CompiledPlan | null> {
+  if (permissions === undefined || permissions === null) return ok(null);
+  try {
+    return ok(compilePlan(permissions));
+  } catch (error) {
+    if (error instanceof PlanError)
+      return refuse.badRequest(`invalid permissions: ${error.message}`, error.problems);
+    throw error;
+  }
+}
+
+/** The one line people read about what was asked and left out. */
+function requestedLabel(
+  mode: { name: string } | undefined,
+  permissions: readonly string[],
+  who: string,
+  hook: boolean,
+): string {
+  const parts: string[] = [];
+  if (mode) parts.push(`${who} ${hook ? 'runs in' : 'asks for mode'} ${mode.name}: not applied`);
+  if (permissions.length > 0) {
+    parts.push(
+      `${permissions.length === 1 ? 'a loosening permission' : `${permissions.length} loosening permissions`} not applied (${permissions.join(', ')})`,
+    );
+  }
+  return parts.join('; ');
+}
+
+function requestedOf(
+  mode: { name: string; engineMode: Mode } | undefined,
+  permissions: string[],
+  who: string,
+  hook: boolean,
+): RequestedAuthority | null {
+  if (!mode && permissions.length === 0) return null;
+  return {
+    ...(mode ? { mode: mode.name, engineMode: mode.engineMode } : {}),
+    ...(permissions.length > 0 ? { permissions } : {}),
+    label: requestedLabel(mode, permissions, who, hook),
+  };
+}
+
 /**
- * `PUT /sessions/{sid}` → the session's new meta and the events it causes. Permissions must
- * compile (a bad rule is a 400 naming it); every declared mode and the selected one must be
- * allowed by the workspace (403 naming the mode). Unset fields keep their values.
+ * `PUT /sessions/{sid}` (and a hook's `permission_mode`) → the session's new meta and the events
+ * it causes. Permissions must compile (a bad rule is a 400 naming it); every declared mode and
+ * the selected one must be within the workspace's `allowedModes` (403 naming the mode). Unset
+ * fields keep their values.
+ *
+ * An agent's declaration only tightens (DESIGN §5 "Layering"): a mode at least as strict as the
+ * one in force applies at once; a looser one applies only when the workspace lists it in
+ * `agents.modes`, else the session keeps its mode and records what was asked. A mode named again
+ * (a hook sends Claude Code's with every call) is no new choice and changes nothing, so it never
+ * undoes an approver's. Loosening permissions are kept as declared but layered without their
+ * loosening until the workspace or an approver grants it (`policy.ts`). An admin declares with an
+ * approver's authority.
  */
 export function applyDeclaration(options: {
   existing: SessionMeta | null;
@@ -53,42 +132,82 @@ export function applyDeclaration(options: {
   caller: SessionCaller;
   workspacePlan: CompiledPlan;
   now: number;
+  wording?: DeclarationWording;
 }): Result<MetaChange> {
-  const { existing, declaration, caller, workspacePlan, now } = options;
+  const { existing, declaration, caller, workspacePlan, now, wording = {} } = options;
   const allowed = workspacePlan.allowedModes;
-  let sessionPlan: CompiledPlan | null = null;
-  if (declaration.permissions !== undefined) {
-    try {
-      sessionPlan = compilePlan(declaration.permissions);
-    } catch (error) {
-      if (error instanceof PlanError)
-        return refuse.badRequest(`invalid permissions: ${error.message}`, error.problems);
-      throw error;
-    }
-  }
+  const person = caller.actor !== 'agent';
+  const declaredPlan = compiled(declaration.permissions);
+  if (!declaredPlan.ok) return declaredPlan;
   const permissions =
     declaration.permissions === undefined ? (existing?.permissions ?? null) : declaration.permissions;
   const permissionsChanged = JSON.stringify(permissions) !== JSON.stringify(existing?.permissions ?? null);
+  const sessionPlan = declaration.permissions === undefined ? compiled(permissions) : declaredPlan;
+  if (!sessionPlan.ok) return sessionPlan;
   const modes = declaration.modes === undefined ? (existing?.modes ?? []) : toDeclared(declaration.modes);
   const forbiddenMode = modes.find((mode) => !modeAllowed(mode.mode, allowed));
   if (forbiddenMode) return notAllowed(forbiddenMode.id, forbiddenMode.mode, allowed);
 
-  let selected: { id: string; mode: Mode };
+  const previous: SessionAuthorityRecord = existing?.authority ?? noAuthority();
+  const inForce = modeInForce(existing?.engineMode ?? workspacePlan.mode ?? 'default', allowed);
+  const current = existing
+    ? { id: existing.mode, mode: existing.engineMode }
+    : { id: inForce, mode: inForce };
+
+  let asked: { name: string; id: string; mode: Mode } | null = null;
   if (declaration.mode !== undefined) {
     const resolved = resolveMode(declaration.mode, modes);
     if (!resolved) return unknownMode(declaration.mode, modes);
-    selected = resolved;
-  } else if (sessionPlan?.mode !== undefined && (existing === null || permissionsChanged)) {
-    // New permissions that name a mode select it; the same permissions declared again do not
-    // undo a mode an approver has switched to since.
-    selected = { id: sessionPlan.mode, mode: sessionPlan.mode };
-  } else {
-    // Nothing said about the mode: keep the current one (or the workspace's), within what is allowed.
-    const current = existing ? resolveMode(existing.mode, modes) : null;
-    const mode = modeInForce(current?.mode ?? workspacePlan.mode ?? 'default', allowed);
-    selected = current && current.mode === mode ? current : { id: mode, mode };
+    asked = { name: wording.modeName ?? declaration.mode, ...resolved };
+  } else if (sessionPlan.value?.mode !== undefined && (existing === null || permissionsChanged)) {
+    // New permissions that name a mode ask for it, as a declared mode does.
+    asked = { name: sessionPlan.value.mode, id: sessionPlan.value.mode, mode: sessionPlan.value.mode };
   }
-  if (!modeAllowed(selected.mode, allowed)) return notAllowed(selected.id, selected.mode, allowed);
+  if (asked && !modeAllowed(asked.mode, allowed)) return notAllowed(asked.id, asked.mode, allowed);
+
+  const authority: SessionAuthorityRecord = { ...previous };
+  let selected = current;
+  let requestedMode = previous.requested?.mode
+    ? { name: previous.requested.mode, engineMode: previous.requested.engineMode ?? current.mode }
+    : undefined;
+  if (asked) {
+    const repeated = !person && existing !== null && previous.declaredMode === asked.name;
+    const mayTake =
+      person || atLeastAsStrict(asked.mode, inForce) || workspacePlan.agents.modes.includes(asked.mode);
+    if (!person) authority.declaredMode = asked.name;
+    if (repeated) {
+      // The same choice again: nothing new, whatever an approver did since.
+    } else if (mayTake) {
+      selected = { id: asked.id, mode: asked.mode };
+      authority.modeSetBy = person ? (caller.actor === 'admin' ? 'admin' : 'approver') : 'agent';
+      requestedMode = undefined;
+    } else {
+      requestedMode = { name: asked.name, engineMode: asked.mode };
+    }
+  } else if (existing) {
+    // New declared modes may map the selected id to another engine mode: only a stricter one,
+    // never one the agent could not choose itself.
+    const remapped = resolveMode(existing.mode, modes);
+    if (remapped && remapped.mode !== existing.engineMode) {
+      const mayTake =
+        person ||
+        atLeastAsStrict(remapped.mode, inForce) ||
+        workspacePlan.agents.modes.includes(remapped.mode);
+      selected = mayTake ? remapped : { id: existing.engineMode, mode: existing.engineMode };
+    }
+  }
+  const fallback = modeInForce(selected.mode, allowed);
+  if (fallback !== selected.mode) selected = { id: fallback, mode: fallback };
+  const modeMoved = selected.id !== current.id || selected.mode !== current.mode;
+
+  if (permissionsChanged) authority.looseningGranted = person;
+  const ignored = layerSession(workspacePlan, sessionPlan.value, {
+    loosen: authority.looseningGranted || workspacePlan.agents.loosen,
+  }).ignored.filter((item) => !item.startsWith('mode: '));
+  const who = wording.agentName ?? declaration.agent ?? existing?.agent ?? 'The agent';
+  authority.requested = requestedOf(requestedMode, ignored, who, wording.modeName !== undefined);
+  const actor = actorOf(caller);
+  if (modeMoved && actor) authority.modeActor = actor;
 
   const meta: SessionMeta = {
     workspaceId: caller.workspaceId,
@@ -99,15 +218,18 @@ export function applyDeclaration(options: {
     engineMode: selected.mode,
     modes,
     permissions,
+    authority,
     createdAt: existing?.createdAt ?? now,
     updatedAt: now,
   };
+  const requestedChanged = JSON.stringify(authority.requested) !== JSON.stringify(previous.requested);
   const changed =
     existing === null ||
     meta.title !== existing.title ||
     meta.agent !== existing.agent ||
     JSON.stringify(meta.modes) !== JSON.stringify(existing.modes) ||
-    permissionsChanged;
+    permissionsChanged ||
+    requestedChanged;
   return ok({
     meta,
     updated: changed
@@ -116,14 +238,20 @@ export function applyDeclaration(options: {
           agent: meta.agent,
           modes: meta.modes.map((mode) => ({ id: mode.id, label: mode.label })),
           permissionsChanged,
+          ...(requestedChanged ? { requested: authority.requested } : {}),
           by: caller.actor,
+          ...(actor === undefined ? {} : { actor }),
         }
       : null,
-    modeChanged: modeEvent(existing, selected, caller.actor),
+    modeChanged: modeEvent(existing, selected, caller),
   });
 }
 
-/** `PUT /sessions/{sid}/mode`: a declared mode's id or an engine mode name, if the workspace allows it. */
+/**
+ * `PUT /sessions/{sid}/mode`: a declared mode's id or an engine mode name, if the workspace
+ * allows it. A person's choice: it stays until a person changes it, and what the agent asked
+ * for that this choice gives is no longer outstanding.
+ */
 export function applyModeSelection(options: {
   existing: SessionMeta;
   name: string;
@@ -135,11 +263,85 @@ export function applyModeSelection(options: {
   const selected = resolveMode(name, existing.modes);
   if (!selected) return unknownMode(name, existing.modes);
   if (!modeAllowed(selected.mode, allowedModes)) return notAllowed(selected.id, selected.mode, allowedModes);
-  const modeChanged = modeEvent(existing, selected, caller.actor);
-  const meta = modeChanged
-    ? { ...existing, mode: selected.id, engineMode: selected.mode, updatedAt: now }
-    : existing;
-  return ok({ meta, updated: null, modeChanged });
+  const modeChanged = modeEvent(existing, selected, caller);
+  const requested = existing.authority.requested;
+  const answered = requested?.engineMode !== undefined && requested.engineMode === selected.mode;
+  const remaining: RequestedAuthority | null =
+    answered && requested
+      ? requested.permissions
+        ? {
+            permissions: requested.permissions,
+            label: requestedLabel(undefined, requested.permissions, '', false),
+          }
+        : null
+      : requested;
+  const actor = actorOf(caller);
+  const authority: SessionAuthorityRecord = {
+    ...existing.authority,
+    modeSetBy: caller.actor === 'admin' ? 'admin' : 'approver',
+    requested: remaining,
+    ...(actor === undefined ? {} : { modeActor: actor }),
+  };
+  const meta = { ...existing, mode: selected.id, engineMode: selected.mode, authority, updatedAt: now };
+  return ok({
+    meta,
+    updated:
+      remaining === requested
+        ? null
+        : {
+            requested: remaining,
+            by: caller.actor,
+            ...(actor === undefined ? {} : { actor }),
+          },
+    modeChanged,
+  });
+}
+
+/**
+ * `POST /sessions/{sid}/grant-requested`: an approver grants what the agent asked for, for this
+ * one session, in one action — the mode (a mode change by that approver) and the session's own
+ * loosening permissions. 409 when nothing is asked.
+ */
+export function applyGrantRequested(options: {
+  existing: SessionMeta;
+  caller: SessionCaller;
+  allowedModes: readonly Mode[] | null;
+  now: number;
+}): Result<MetaChange> {
+  const { existing, caller, allowedModes, now } = options;
+  const requested = existing.authority.requested;
+  if (!requested) return refuse.conflict('this session asks for nothing that is not applied');
+  let selected = { id: existing.mode, mode: existing.engineMode };
+  if (requested.mode !== undefined) {
+    const resolved =
+      resolveMode(requested.mode, existing.modes) ??
+      (requested.engineMode ? { id: requested.engineMode, mode: requested.engineMode } : null);
+    if (!resolved) return unknownMode(requested.mode, existing.modes);
+    if (!modeAllowed(resolved.mode, allowedModes))
+      return notAllowed(resolved.id, resolved.mode, allowedModes);
+    selected = resolved;
+  }
+  const actor: ActorRef | undefined = actorOf(caller);
+  const authority: SessionAuthorityRecord = {
+    ...existing.authority,
+    requested: null,
+    looseningGranted: existing.authority.looseningGranted || requested.permissions !== undefined,
+    ...(requested.mode === undefined
+      ? {}
+      : { modeSetBy: caller.actor === 'admin' ? ('admin' as const) : ('approver' as const) }),
+    ...(requested.mode !== undefined && actor ? { modeActor: actor } : {}),
+  };
+  const meta = { ...existing, mode: selected.id, engineMode: selected.mode, authority, updatedAt: now };
+  return ok({
+    meta,
+    updated: {
+      requested: null,
+      ...(requested.permissions ? { looseningGranted: true } : {}),
+      by: caller.actor,
+      ...(actor === undefined ? {} : { actor }),
+    },
+    modeChanged: modeEvent(existing, selected, caller),
+  });
 }
 
 /** A session the agent never declared, created by its first tool call. */
@@ -153,6 +355,7 @@ export function implicitMeta(caller: SessionCaller, engineMode: Mode, now: numbe
     engineMode,
     modes: [],
     permissions: null,
+    authority: noAuthority(),
     createdAt: now,
     updatedAt: now,
   };

@@ -51,7 +51,11 @@ export async function evaluateCall(options: {
     snapshot = await options.policy.snapshot(options.policyVersion);
     // Read after the await: the session may have been declared or switched mode meanwhile.
     const meta = options.meta();
-    plan = options.policy.layered(snapshot, meta?.permissions ?? null);
+    plan = options.policy.layered(
+      snapshot,
+      meta?.permissions ?? null,
+      meta?.authority.looseningGranted ?? false,
+    );
     const selected: Mode = meta?.engineMode ?? plan.mode ?? 'default';
     const decision = await decideCall(plan, options.call, {
       mode: modeInForce(selected, plan.allowedModes),

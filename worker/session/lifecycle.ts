@@ -1,4 +1,4 @@
-import type { ToolPermissionResolution } from '../../shared/contract/index.ts';
+import type { RequestedAuthority, ToolPermissionResolution } from '../../shared/contract/index.ts';
 import { approvalActions, expiredResolution } from './actions.ts';
 import type { Commit } from './commit.ts';
 import type { InteractionRecord, ToolCallRecord } from './records.ts';
@@ -15,6 +15,8 @@ export function openInteraction(
   commit: Commit,
   call: ToolCallRecord,
   timeoutSeconds: number,
+  /** What the session's agent asked for and does not get, shown with the question. */
+  requested: RequestedAuthority | null = null,
 ): InteractionRecord {
   const { store, now } = commit;
   if (call.interactionId === null) throw new Error(`tool call ${call.id} has no interaction id`);
@@ -40,6 +42,7 @@ export function openInteraction(
     actions: [...approvalActions],
     expiresAt: expiresAt === null ? null : iso(expiresAt),
     queuePosition: queued ? store.queuePosition(interaction.seq) : 0,
+    ...(requested ? { requested } : {}),
   });
   commit.viewChanged = true;
   if (!queued) commit.scheduleChanged = true;

@@ -18,7 +18,12 @@ export class PolicyCache {
   readonly #load: () => Promise<WorkspacePolicy>;
   #snapshot: PolicySnapshot | null = null;
   #session: { config: PermissionsConfig | null; text: string; plan: CompiledPlan | null } | null = null;
-  #layered: { workspace: PolicySnapshot; session: CompiledPlan | null; plan: CompiledPlan } | null = null;
+  #layered: {
+    workspace: PolicySnapshot;
+    session: CompiledPlan | null;
+    loosen: boolean;
+    plan: CompiledPlan;
+  } | null = null;
 
   constructor(load: () => Promise<WorkspacePolicy>) {
     this.#load = load;
@@ -64,13 +69,23 @@ export class PolicyCache {
     return this.#session.plan;
   }
 
-  /** Workspace policy with the session's plan layered on top (DESIGN §5 "Layering"). */
-  layered(snapshot: PolicySnapshot, permissions: PermissionsConfig | null): CompiledPlan {
+  /**
+   * Workspace policy with the session's plan layered on top (DESIGN §5 "Layering"): the
+   * session's loosening applies only when the workspace grants agents that power or an approver
+   * granted it for this session (`looseningGranted`).
+   */
+  layered(
+    snapshot: PolicySnapshot,
+    permissions: PermissionsConfig | null,
+    looseningGranted = false,
+  ): CompiledPlan {
     const session = this.sessionPlan(permissions);
+    const loosen = looseningGranted || snapshot.workspacePlan.agents.loosen;
     const last = this.#layered;
-    if (last && last.workspace === snapshot && last.session === session) return last.plan;
-    const plan = layerPlans(snapshot.workspacePlan, session);
-    this.#layered = { workspace: snapshot, session, plan };
+    if (last && last.workspace === snapshot && last.session === session && last.loosen === loosen)
+      return last.plan;
+    const plan = layerPlans(snapshot.workspacePlan, session, { loosen });
+    this.#layered = { workspace: snapshot, session, loosen, plan };
     return plan;
   }
 }

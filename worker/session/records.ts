@@ -1,7 +1,9 @@
 import type {
+  ActorRef,
   Capability,
   Mode,
   PermissionsConfig,
+  RequestedAuthority,
   ToolPermissionDecision,
   ToolPermissionResolution,
 } from '../../shared/contract/index.ts';
@@ -27,9 +29,37 @@ export interface SessionMeta {
   modes: DeclaredMode[];
   /** The session's own permissions, as the agent declared them (any dialect). */
   permissions: PermissionsConfig | null;
+  /** Who may loosen what (DESIGN §5 "Layering"); see `SessionAuthorityRecord`. */
+  authority: SessionAuthorityRecord;
   createdAt: number;
   updatedAt: number;
 }
+
+/**
+ * What an agent's declaration may change, and what it asked for: an agent tightens its session
+ * at once, loosens it only when the workspace or an approver grants that.
+ */
+export interface SessionAuthorityRecord {
+  /** Who chose the mode in force; an agent's declaration never undoes an approver's choice. */
+  modeSetBy: 'agent' | 'approver' | 'admin' | null;
+  /**
+   * The mode name the agent declared last. A hook declares Claude Code's mode with every call;
+   * only a declaration that differs from the last one is a new choice of the agent's.
+   */
+  declaredMode: string | null;
+  requested: RequestedAuthority | null;
+  /** An approver (or admin) let this session's own loosening permissions apply. */
+  looseningGranted: boolean;
+  /** Who chose the mode, when known (for the session detail). */
+  modeActor?: ActorRef;
+}
+
+export const noAuthority = (): SessionAuthorityRecord => ({
+  modeSetBy: null,
+  declaredMode: null,
+  requested: null,
+  looseningGranted: false,
+});
 
 export interface ToolCallResult {
   status: 'ok' | 'error';
@@ -71,6 +101,12 @@ export interface InteractionRecord {
 
 /** An `allow_session` grant: this session lets the same tool + input through again. */
 export interface GrantRecord {
+  id: string;
+  /** `call`: exactly this approval key. `rule` grants are stored, not matched yet. */
+  kind: 'call' | 'rule';
+  rule: string | null;
+  expiresAt: number | null;
+  actor: ActorRef | null;
   key: string;
   tool: string;
   input: unknown;

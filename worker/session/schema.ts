@@ -67,4 +67,25 @@ export const migrations: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  // Sessions belong to the agent token that created them (issue 15). A session stored before
+  // this has no owner; the first agent token that touches it claims it.
+  `
+  ALTER TABLE meta ADD COLUMN owner_token_id TEXT;
+  ALTER TABLE meta ADD COLUMN owner_label TEXT;
+  `,
+  // What an agent's declaration may loosen and what it asked for (issue 15 item 2): one JSON
+  // column, so the migration stays one statement. NULL for sessions stored before it.
+  `ALTER TABLE meta ADD COLUMN authority TEXT;`,
+  // Grants as a resource (issue 15 item 4): the full record now, so rule grants and time boxes
+  // need no second migration. Rows stored before it are exact-call grants of unknown author.
+  `
+  ALTER TABLE grants ADD COLUMN id TEXT;
+  ALTER TABLE grants ADD COLUMN kind TEXT NOT NULL DEFAULT 'call';
+  ALTER TABLE grants ADD COLUMN rule TEXT;
+  ALTER TABLE grants ADD COLUMN scope TEXT NOT NULL DEFAULT 'session';
+  ALTER TABLE grants ADD COLUMN expires_at INTEGER;
+  ALTER TABLE grants ADD COLUMN actor TEXT;
+  UPDATE grants SET id = 'sg-' || lower(hex(randomblob(12))) WHERE id IS NULL;
+  CREATE UNIQUE INDEX grants_by_id ON grants (id);
+  `,
 ];

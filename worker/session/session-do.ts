@@ -8,35 +8,48 @@ import {
   limits,
   type SessionDeclaration,
   type SessionEvent,
+  type SessionGrant,
   type SessionView,
   type ToolCallRequest,
   type ToolCallResultRequest,
   type ToolCallState,
 } from '../../shared/contract/index.ts';
-import { redactText, toDisplayCopy } from '../../shared/redact/index.ts';
+import { toDisplayCopy } from '../../shared/redact/index.ts';
 import { errorBody } from '../http/errors.ts';
 import { closeSocket } from '../http/sockets.ts';
 import { canceledResolution, displayOutput, userResolution } from './actions.ts';
-import { callerHeader, type SessionCaller } from './caller.ts';
+import { actorOf, callerHeader, type SessionCaller } from './caller.ts';
 import { Commit } from './commit.ts';
-import { applyDeclaration, applyModeSelection, implicitMeta } from './declaration.ts';
+import type { MetaChange } from './declaration.ts';
+import {
+  applyDeclaration,
+  applyGrantRequested,
+  applyModeSelection,
+  type DeclarationWording,
+  implicitMeta,
+} from './declaration.ts';
+import { displayDecision, displayDeclaration, displayText } from './display.ts';
 import { evaluateCall, unsavedDenial } from './evaluation.ts';
 import { GrantDelivery } from './grant-delivery.ts';
 import { expireDue, newInteractionId, openInteraction, resolveInteraction } from './lifecycle.ts';
 import { modeInForce } from './modes.ts';
 import { Notifier } from './notifier.ts';
+import { missingSession, ownerOf, sessionAccess } from './ownership.ts';
 import { PolicyCache } from './policy.ts';
 import type { SessionMeta, ToolCallRecord } from './records.ts';
 import { ok, type Result, refuse } from './result.ts';
 import { SessionStore } from './storage.ts';
 import { EventHub } from './streams.ts';
-import { interactionView, sessionView, toolCallState } from './views.ts';
+import { interactionView, sessionGrantView, sessionView, toolCallState } from './views.ts';
 import { Waiters } from './waiters.ts';
 
 /** A tool call as the route hands it over: the request body without the transport's `wait`. */
 export type ToolCallSubmission = Omit<ToolCallRequest, 'wait'>;
 
 const replayPage = 500;
+
+/** A missing session's refusal, which an agent token also gets for a session not its own. */
+const missing = (caller: SessionCaller) => missingSession(caller.sessionId);
 
 /**
  * One agent session (DESIGN §2, §6): its plan and mode, its tool calls, at most one active
@@ -92,15 +105,13 @@ export class SessionDO extends DurableObject<Env> {
     await this.#starting;
   }
 
-  /** Initialises, checks the caller addresses this very session, and expires what is overdue. */
+  /** Initialises, checks the caller may see this very session, and expires what is overdue. */
   async #enter(caller: SessionCaller): Promise<Result<SessionMeta | null>> {
     await this.#ensureInitialized();
-    const meta = this.#store.meta();
-    if (meta && (meta.workspaceId !== caller.workspaceId || meta.sessionId !== caller.sessionId)) {
-      return refuse.notFound(`session "${caller.sessionId}" not found`);
-    }
+    const admitted = this.#admit(caller);
+    if (!admitted.ok) return admitted;
     this.#workspaceId ??= caller.workspaceId;
-    if (!meta) return ok(null);
+    if (!admitted.value) return ok(null);
     this.#expireOverdue();
     return ok(this.#store.meta());
   }
@@ -108,8 +119,38 @@ export class SessionDO extends DurableObject<Env> {
   async #enterExisting(caller: SessionCaller): Promise<Result<SessionMeta>> {
     const entered = await this.#enter(caller);
     if (!entered.ok) return entered;
-    if (!entered.value) return refuse.notFound(`session "${caller.sessionId}" not found`);
+    if (!entered.value) return missing(caller);
     return ok(entered.value);
+  }
+
+  /**
+   * Is the stored session (if any) this caller's to reach? The right workspace and id, and for an
+   * agent token its own session — or one no agent token owns yet, which it claims here. An owner
+   * never changes once set, so a session that exists on entry stays admitted; the routes that
+   * create a session call this again after each `await`, since another agent token may have
+   * created it meanwhile. Synchronous, so what it found holds until the caller's next `await`.
+   */
+  #admit(caller: SessionCaller): Result<SessionMeta | null> {
+    const meta = this.#store.meta();
+    if (!meta) return ok(null);
+    if (meta.workspaceId !== caller.workspaceId || meta.sessionId !== caller.sessionId)
+      return missing(caller);
+    const access = sessionAccess(this.#store.owner(), caller);
+    if (access.kind === 'hidden') return missing(caller);
+    if (access.kind === 'claim') {
+      this.#commit((commit) => {
+        this.#store.claimOwner(access.owner);
+        // The session list and the detail show the owner.
+        commit.viewChanged = true;
+      });
+    }
+    return ok(meta);
+  }
+
+  /** Inside the commit that creates or declares a session: an agent caller becomes its owner, if it has none. */
+  #claimFor(caller: SessionCaller): void {
+    const owner = ownerOf(caller);
+    if (owner) this.#store.claimOwner(owner);
   }
 
   // ── commits and what follows them ───────────────────────────────────────────────────────
@@ -236,6 +277,9 @@ export class SessionDO extends DurableObject<Env> {
       console.error('approval key failed; denying', error);
       return ok(unsavedDenial(call, 'The relay could not fingerprint this call, so it is denied.'));
     }
+    // Awaited: another agent token may have created this session meanwhile.
+    const admitted = this.#admit(caller);
+    if (!admitted.ok) return admitted;
     const earlier = this.#store.toolCall(call.toolCallId);
     if (earlier) return this.#resubmitted(earlier, request, key, waitSeconds);
 
@@ -247,11 +291,14 @@ export class SessionDO extends DurableObject<Env> {
       approvalKey: key,
       sessionGrants: () => this.#store.grantKeys(),
     });
-    // The evaluation awaited: a duplicate of this call may have been stored meanwhile.
+    // The evaluation awaited: the session may have been created, and a duplicate of this call
+    // stored, meanwhile.
+    const readmitted = this.#admit(caller);
+    if (!readmitted.ok) return readmitted;
     const raced = this.#store.toolCall(call.toolCallId);
     if (raced) return this.#resubmitted(raced, request, key, waitSeconds);
     this.#expireOverdue();
-    const { decision } = evaluation;
+    const decision = displayDecision(evaluation.decision);
     const ask = decision.behavior === 'ask';
     if (ask && this.#store.activeInteraction() && this.#store.queueLength() >= limits.queueLength) {
       return refuse.rateLimited(
@@ -264,7 +311,7 @@ export class SessionDO extends DurableObject<Env> {
       input: toDisplayCopy(call.input),
       approvalKey: key,
       capability: call.capability ?? null,
-      cwd: call.cwd === undefined ? null : redactText(call.cwd),
+      cwd: call.cwd === undefined ? null : displayText(call.cwd, limits.cwdLength),
       decision,
       interactionId: ask ? newInteractionId() : null,
       resolution: null,
@@ -281,6 +328,7 @@ export class SessionDO extends DurableObject<Env> {
             evaluation.plan?.allowedModes ?? null,
           );
           this.#store.saveMeta(implicitMeta(caller, engineMode, commit.now));
+          this.#claimFor(caller);
           // A new session is news for the workspace's session list.
           created = true;
           commit.viewChanged = true;
@@ -296,7 +344,13 @@ export class SessionDO extends DurableObject<Env> {
         commit.emit('tool_permission_decision', decision);
         // An ask changes what the inbox shows; an allow or deny changes nothing an approver sees
         // (the log, which the streams and audit read, is written either way).
-        if (ask) openInteraction(commit, record, evaluation.timeoutSeconds);
+        if (ask)
+          openInteraction(
+            commit,
+            record,
+            evaluation.timeoutSeconds,
+            this.#store.meta()?.authority.requested ?? null,
+          );
       });
     } catch (error) {
       console.error('could not store the tool call; denying', error);
@@ -381,21 +435,31 @@ export class SessionDO extends DurableObject<Env> {
   // ── the session ─────────────────────────────────────────────────────────────────────────
 
   /** `PUT /sessions/{sid}`: declare or update; creates the session. */
-  async declareSession(caller: SessionCaller, declaration: SessionDeclaration): Promise<Result<SessionView>> {
+  async declareSession(
+    caller: SessionCaller,
+    declaration: SessionDeclaration,
+    wording?: DeclarationWording,
+  ): Promise<Result<SessionView>> {
     const entered = await this.#enter(caller);
     if (!entered.ok) return entered;
     const snapshot = await this.#policy.snapshot(caller.policyVersion);
+    // Awaited: another agent token may have created this session meanwhile.
+    const admitted = this.#admit(caller);
+    if (!admitted.ok) return admitted;
     const change = applyDeclaration({
       existing: this.#store.meta(),
-      declaration,
+      // Redacted and bounded before anything is compared or stored (issue 14 item 6).
+      declaration: displayDeclaration(declaration),
       caller,
       workspacePlan: snapshot.workspacePlan,
       now: Date.now(),
+      ...(wording === undefined ? {} : { wording }),
     });
     if (!change.ok) return change;
     const { meta, updated, modeChanged } = change.value;
     this.#commit((commit) => {
       this.#store.saveMeta(meta);
+      this.#claimFor(caller);
       if (updated) commit.emit('session_updated', updated);
       if (modeChanged) commit.emit('mode_changed', modeChanged);
       commit.viewChanged = true;
@@ -419,22 +483,53 @@ export class SessionDO extends DurableObject<Env> {
     const existing = this.#store.meta() ?? entered.value;
     const change = applyModeSelection({
       existing,
-      name: mode,
+      // Declared ids are stored redacted; the approver's name for one is read the same way.
+      name: displayText(mode, limits.labelLength),
       caller,
       allowedModes: snapshot.workspacePlan.allowedModes,
       now: Date.now(),
     });
     if (!change.ok) return change;
-    const { meta, modeChanged } = change.value;
-    if (modeChanged) {
+    return this.#saveChange(existing, change.value);
+  }
+
+  /** Stores a mode selection or grant, with its events, when it changes anything. */
+  async #saveChange(
+    existing: SessionMeta,
+    { meta, updated, modeChanged }: MetaChange,
+  ): Promise<Result<SessionView>> {
+    if (modeChanged || updated || JSON.stringify(meta.authority) !== JSON.stringify(existing.authority)) {
       this.#commit((commit) => {
         this.#store.saveMeta(meta);
-        commit.emit('mode_changed', modeChanged);
+        if (updated) commit.emit('session_updated', updated);
+        if (modeChanged) commit.emit('mode_changed', modeChanged);
         commit.viewChanged = true;
       });
       await this.#settled();
     }
     return ok(sessionView(this.#store, this.#store.meta() ?? meta));
+  }
+
+  /**
+   * `POST /sessions/{sid}/grant-requested`: an approver grants, for this session only, what its
+   * agent asked for and did not get (a looser mode, its own loosening permissions).
+   */
+  async grantRequested(caller: SessionCaller): Promise<Result<SessionView>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    if (caller.actor === 'agent' || caller.actor === 'system') {
+      return refuse.forbidden('only an approver can grant what an agent asked for');
+    }
+    const snapshot = await this.#policy.snapshot(caller.policyVersion);
+    const existing = this.#store.meta() ?? entered.value;
+    const change = applyGrantRequested({
+      existing,
+      caller,
+      allowedModes: snapshot.workspacePlan.allowedModes,
+      now: Date.now(),
+    });
+    if (!change.ok) return change;
+    return this.#saveChange(existing, change.value);
   }
 
   /**
@@ -463,12 +558,21 @@ export class SessionDO extends DurableObject<Env> {
     }
     const call = this.#store.toolCall(interaction.toolCallId);
     if (!call) throw new Error(`interaction ${interaction.id} has no tool call`);
-    const resolution = userResolution(request.answer, { toolCallId: call.id, interactionId: interaction.id });
+    const resolution = userResolution(
+      request.answer,
+      { toolCallId: call.id, interactionId: interaction.id },
+      actorOf(caller),
+    );
     const global = resolution.behavior === 'allow' && resolution.scope === 'global';
     this.#commit((commit) => {
       resolveInteraction(commit, interaction, resolution);
       if (resolution.behavior === 'allow' && resolution.scope === 'session') {
         this.#store.insertGrant({
+          id: `sg-${crypto.randomUUID()}`,
+          kind: 'call',
+          rule: null,
+          expiresAt: null,
+          actor: actorOf(caller) ?? null,
           key: call.approvalKey,
           tool: call.tool,
           input: call.input,
@@ -485,6 +589,7 @@ export class SessionDO extends DurableObject<Env> {
             sessionId: meta.sessionId,
             interactionId: interaction.id,
             ...(caller.tokenId === undefined ? {} : { approvedBy: caller.tokenId }),
+            ...(actorOf(caller) === undefined ? {} : { actor: actorOf(caller) }),
           },
           commit.now,
         );
@@ -497,6 +602,23 @@ export class SessionDO extends DurableObject<Env> {
     // alarm) follows the answer in the background, in order; see `#stateAfterWait`.
     const resolved = this.#store.interaction(interaction.id) ?? interaction;
     return ok(interactionView(this.#store, meta, resolved));
+  }
+
+  /** `GET /sessions/{sid}/grants`: this session's "for this session" answers, oldest first. */
+  async listGrants(caller: SessionCaller): Promise<Result<SessionGrant[]>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    return ok(this.#store.grants().map(sessionGrantView));
+  }
+
+  /** `DELETE /sessions/{sid}/grants/{id}`: the next evaluation decides the call afresh. */
+  async removeGrant(caller: SessionCaller, id: string): Promise<Result<null>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    if (caller.actor === 'agent' || caller.actor === 'system')
+      return refuse.forbidden('only an approver can remove a grant');
+    if (!this.#store.deleteGrant(id)) return refuse.notFound(`grant "${id}" not found in this session`);
+    return ok(null);
   }
 
   /** `GET /sessions/{sid}/audit`: the event log, a page at a time. */
@@ -539,12 +661,9 @@ export class SessionDO extends DurableObject<Env> {
       caller = null;
     }
     if (!caller) return Response.json(errorBody('invalid_request', 'no caller'), { status: 400 });
-    const meta = this.#store.meta();
-    if (!meta || meta.workspaceId !== caller.workspaceId || meta.sessionId !== caller.sessionId) {
-      return Response.json(errorBody('not_found', `session "${caller.sessionId}" not found`), {
-        status: 404,
-      });
-    }
+    const admitted = this.#admit(caller);
+    const refusal = admitted.ok ? (admitted.value ? null : missing(caller)) : admitted;
+    if (refusal) return Response.json(errorBody(refusal.code, refusal.message), { status: refusal.status });
     const after = Math.max(0, Math.floor(Number(new URL(request.url).searchParams.get('after') ?? 0)) || 0);
     if (request.headers.get('upgrade')?.toLowerCase() === 'websocket') {
       const { 0: client, 1: server } = new WebSocketPair();

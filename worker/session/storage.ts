@@ -1,12 +1,18 @@
-import type { SessionEvent, SessionEventName, SessionEventValue } from '../../shared/contract/index.ts';
-import type { GlobalGrantRequest } from '../workspace/workspace-do.ts';
 import type {
-  GrantRecord,
-  InteractionRecord,
-  InteractionStateName,
-  SessionMeta,
-  ToolCallRecord,
-  ToolCallResult,
+  SessionEvent,
+  SessionEventName,
+  SessionEventValue,
+  SessionOwner,
+} from '../../shared/contract/index.ts';
+import type { GlobalGrantRequest } from '../workspace/workspace-do.ts';
+import {
+  type GrantRecord,
+  type InteractionRecord,
+  type InteractionStateName,
+  noAuthority,
+  type SessionMeta,
+  type ToolCallRecord,
+  type ToolCallResult,
 } from './records.ts';
 import { migrations } from './schema.ts';
 
@@ -28,6 +34,7 @@ function metaFrom(row: Row): SessionMeta {
     engineMode: String(row.engine_mode) as SessionMeta['engineMode'],
     modes: parse(row.modes ?? '[]'),
     permissions: parseOrNull(row.permissions ?? null),
+    authority: { ...noAuthority(), ...parseOrNull<object>(row.authority ?? null) },
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -163,11 +170,11 @@ export class SessionStore {
   saveMeta(meta: SessionMeta): void {
     this.#meta = undefined;
     this.#run(
-      `INSERT INTO meta (id, workspace_id, session_id, title, agent, mode, engine_mode, modes, permissions, created_at, updated_at)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO meta (id, workspace_id, session_id, title, agent, mode, engine_mode, modes, permissions, authority, created_at, updated_at)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET title = excluded.title, agent = excluded.agent, mode = excluded.mode,
          engine_mode = excluded.engine_mode, modes = excluded.modes, permissions = excluded.permissions,
-         updated_at = excluded.updated_at`,
+         authority = excluded.authority, updated_at = excluded.updated_at`,
       meta.workspaceId,
       meta.sessionId,
       meta.title,
@@ -176,9 +183,30 @@ export class SessionStore {
       meta.engineMode,
       json(meta.modes),
       meta.permissions === null ? null : json(meta.permissions),
+      json(meta.authority),
       meta.createdAt,
       meta.updatedAt,
     );
+  }
+
+  /** The agent token the session belongs to; null when no agent token has touched it yet. */
+  owner(): SessionOwner | null {
+    const row = this.#first('SELECT owner_token_id, owner_label FROM meta WHERE id = 1');
+    if (row?.owner_token_id === null || row?.owner_token_id === undefined) return null;
+    return { tokenId: String(row.owner_token_id), label: str(row.owner_label ?? null) };
+  }
+
+  /**
+   * Makes `owner` the session's owner if it has none; an owner, once set, never changes (a
+   * declaration's `saveMeta` leaves these columns alone). Returns whether it was set now.
+   */
+  claimOwner(owner: SessionOwner): boolean {
+    const claimed = this.#first(
+      'UPDATE meta SET owner_token_id = ?, owner_label = ? WHERE id = 1 AND owner_token_id IS NULL RETURNING id',
+      owner.tokenId,
+      owner.label,
+    );
+    return claimed !== null;
   }
 
   touch(now: number): void {
@@ -290,30 +318,47 @@ export class SessionStore {
 
   // ── grants ──────────────────────────────────────────────────────────────────────────────
 
+  /** The approval keys of exact-call grants (rule grants and time boxes are not matched yet). */
   grantKeys(): Set<string> {
-    return new Set(this.#rows('SELECT key FROM grants').map((row) => String(row.key)));
+    return new Set(this.#rows("SELECT key FROM grants WHERE kind = 'call'").map((row) => String(row.key)));
   }
 
   insertGrant(grant: GrantRecord): void {
     this.#run(
-      `INSERT INTO grants (key, tool, input, interaction_id, created_at) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO grants (id, kind, key, rule, scope, tool, input, interaction_id, expires_at, actor, created_at)
+       VALUES (?, ?, ?, ?, 'session', ?, ?, ?, ?, ?, ?)
        ON CONFLICT (key) DO NOTHING`,
+      grant.id,
+      grant.kind,
       grant.key,
+      grant.rule,
       grant.tool,
       json(grant.input),
       grant.interactionId,
+      grant.expiresAt,
+      grant.actor === null ? null : json(grant.actor),
       grant.createdAt,
     );
   }
 
   grants(): GrantRecord[] {
-    return this.#rows('SELECT * FROM grants ORDER BY created_at').map((row) => ({
+    return this.#rows('SELECT * FROM grants ORDER BY created_at, id').map((row) => ({
+      id: String(row.id),
+      kind: String(row.kind) === 'rule' ? 'rule' : 'call',
       key: String(row.key),
+      rule: str(row.rule ?? null),
+      expiresAt: num(row.expires_at ?? null),
+      actor: parseOrNull(row.actor ?? null),
       tool: String(row.tool),
       input: parse(row.input ?? 'null'),
       interactionId: String(row.interaction_id),
       createdAt: Number(row.created_at),
     }));
+  }
+
+  /** False when there is no such grant. */
+  deleteGrant(id: string): boolean {
+    return this.#sql.exec('DELETE FROM grants WHERE id = ?', id).rowsWritten > 0;
   }
 
   // ── global grants on their way to the workspace ─────────────────────────────────────────

@@ -2,11 +2,12 @@ import type {
   Interaction,
   InteractionRef,
   Outcome,
+  SessionGrant,
   SessionView,
   ToolCallState,
 } from '../../shared/contract/index.ts';
 import { approvalActions } from './actions.ts';
-import type { InteractionRecord, SessionMeta, ToolCallRecord } from './records.ts';
+import type { GrantRecord, InteractionRecord, SessionMeta, ToolCallRecord } from './records.ts';
 import type { SessionStore } from './storage.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -63,6 +64,9 @@ export function interactionView(
     createdAt: new Date(interaction.createdAt).toISOString(),
     expiresAt: iso(interaction.expiresAt),
     ...(interaction.resolution ? { resolution: interaction.resolution } : {}),
+    ...(meta.authority.requested && interaction.state !== 'resolved'
+      ? { requested: meta.authority.requested }
+      : {}),
   };
 }
 
@@ -70,6 +74,7 @@ export function sessionView(store: SessionStore, meta: SessionMeta): SessionView
   const active = store.activeInteraction();
   return {
     sessionId: meta.sessionId,
+    owner: store.owner(),
     title: meta.title,
     agent: meta.agent,
     mode: meta.mode,
@@ -81,8 +86,28 @@ export function sessionView(store: SessionStore, meta: SessionMeta): SessionView
       mode: mode.mode,
     })),
     activeInteraction: active ? interactionView(store, meta, active) : null,
+    requested: meta.authority.requested,
+    modeSetBy: meta.authority.modeSetBy,
+    ...(meta.authority.modeActor ? { modeActor: meta.authority.modeActor } : {}),
+    looseningGranted: meta.authority.looseningGranted,
     queueLength: store.queueLength(),
     createdAt: new Date(meta.createdAt).toISOString(),
     updatedAt: new Date(meta.updatedAt).toISOString(),
+  };
+}
+
+export function sessionGrantView(grant: GrantRecord): SessionGrant {
+  return {
+    id: grant.id,
+    kind: grant.kind,
+    key: grant.kind === 'call' ? grant.key : null,
+    rule: grant.rule,
+    scope: 'session',
+    tool: grant.tool,
+    input: grant.input,
+    interactionId: grant.interactionId,
+    expiresAt: iso(grant.expiresAt),
+    actor: grant.actor,
+    createdAt: new Date(grant.createdAt).toISOString(),
   };
 }

@@ -35,6 +35,10 @@ export interface GrantRow {
   interaction_id: string;
   approved_by: string | null;
   created_at: number;
+  kind?: string;
+  rule?: string | null;
+  expires_at?: number | null;
+  actor?: string | null;
 }
 
 export interface SessionRow {
@@ -188,8 +192,8 @@ export class WorkspaceStore {
   insertGrant(row: GrantRow): boolean {
     return (
       this.#write(
-        `INSERT INTO grants (id, key, tool, input, session_id, interaction_id, approved_by, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
+        `INSERT INTO grants (id, key, tool, input, session_id, interaction_id, approved_by, actor, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
         row.id,
         row.key,
         row.tool,
@@ -197,6 +201,7 @@ export class WorkspaceStore {
         row.session_id,
         row.interaction_id,
         row.approved_by,
+        row.actor ?? null,
         row.created_at,
       ) > 0
     );
@@ -207,7 +212,10 @@ export class WorkspaceStore {
   }
 
   grantKeys(): string[] {
-    return this.#rows<{ key: string }>('SELECT key FROM grants ORDER BY key').map((row) => row.key);
+    // Exact-call grants only: rule grants and time boxes are stored, not matched yet.
+    return this.#rows<{ key: string }>("SELECT key FROM grants WHERE kind = 'call' ORDER BY key").map(
+      (row) => row.key,
+    );
   }
 
   deleteGrant(id: string): boolean {

@@ -1,8 +1,10 @@
 import { DurableObject } from 'cloudflare:workers';
 import {
+  type ActorRef,
   type GlobalGrant,
   type InboxMessage,
   type IssuedToken,
+  limits,
   type PairingCode,
   type PermissionsConfig,
   type Role,
@@ -14,6 +16,7 @@ import { byUrgency, isPending } from '../../shared/inbox/index.ts';
 import type { ServedLocally } from '../http/credential-cache.ts';
 import type { Principal } from '../http/principal.ts';
 import { closeSocket } from '../http/sockets.ts';
+import { displayText } from '../session/display.ts';
 import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
 import {
   formatPairingCode,
@@ -58,6 +61,8 @@ export interface GlobalGrantRequest {
   interactionId: string;
   /** Token id of the approver who answered, when the caller knows it. */
   approvedBy?: string;
+  /** The approver who answered: token id, label, role. */
+  actor?: ActorRef;
 }
 
 export interface StoredPermissions {
@@ -161,7 +166,13 @@ export class WorkspaceDO extends DurableObject<Env> {
    * answered from its last check (`served`), in the window they were served in — and admits the
    * token, saying how many more requests the window allows, or refuses it over the limit.
    */
-  #admit(tokenId: string, role: Role, now: number, served?: ServedLocally): AuthResult {
+  #admit(
+    tokenId: string,
+    role: Role,
+    now: number,
+    served?: ServedLocally,
+    label?: string | null,
+  ): AuthResult {
     const key = `token:${tokenId}`;
     const limit = requestsPerMinute(this.env.GATEHOUSE_RATE_LIMIT_PER_MINUTE);
     const windowStart = now - (now % windowMs);
@@ -170,11 +181,21 @@ export class WorkspaceDO extends DurableObject<Env> {
     const verdict = countHit(this.requestWindows, key, limit, now);
     if (!verdict.allowed) return { ok: false, reason: 'rate_limited', ...verdict };
     const requests = Math.max(0, limit - this.requestWindows.count(key, windowStart));
-    return { ok: true, principal: this.#principal(tokenId, role), allowance: { requests, windowStart } };
+    return {
+      ok: true,
+      principal: this.#principal(tokenId, role, label ?? undefined),
+      allowance: { requests, windowStart },
+    };
   }
 
-  #principal(tokenId: string, role: Role): Principal {
-    return { workspaceId: this.#workspaceId, tokenId, role, policyVersion: this.#policyVersion() };
+  #principal(tokenId: string, role: Role, label?: string): Principal {
+    return {
+      workspaceId: this.#workspaceId,
+      tokenId,
+      role,
+      ...(label === undefined ? {} : { label }),
+      policyVersion: this.#policyVersion(),
+    };
   }
 
   // authentication
@@ -197,13 +218,13 @@ export class WorkspaceDO extends DurableObject<Env> {
       const current = this.#store.getToken(parsed.id);
       if (!row || !matches || !current || current.revoked_at !== null)
         return { ok: false, reason: 'invalid' };
-      return this.#admit(current.id, current.role, now, served);
+      return this.#admit(current.id, current.role, now, served, current.label);
     }
     if (this.#workspaceId !== defaultWorkspaceId) return { ok: false, reason: 'invalid' };
     const adminToken = this.env.GATEHOUSE_ADMIN_TOKEN ?? '';
     if (adminToken.length < minimumAdminTokenLength || !(await sameSecret(bearer, adminToken)))
       return { ok: false, reason: 'invalid' };
-    return this.#admit(bootstrapTokenId, 'admin', now, served);
+    return this.#admit(bootstrapTokenId, 'admin', now, served, 'bootstrap admin');
   }
 
   /** A single-use, 60-second ticket standing for `principal` on one WebSocket upgrade. */
@@ -233,11 +254,13 @@ export class WorkspaceDO extends DurableObject<Env> {
     const row = this.#store.takeTicket(parsed.id);
     const matches = await matchesDigest(parsed.secret, row?.hash ?? absentDigest);
     if (!row || !matches || row.expires_at <= now) return { ok: false, reason: 'invalid' };
+    let label: string | null = 'bootstrap admin';
     if (row.token_id !== bootstrapTokenId) {
       const token = this.#store.getToken(row.token_id);
       if (!token || token.revoked_at !== null) return { ok: false, reason: 'invalid' };
+      label = token.label;
     }
-    return this.#admit(row.token_id, row.role, now);
+    return this.#admit(row.token_id, row.role, now, undefined, label);
   }
 
   // tokens
@@ -302,7 +325,7 @@ export class WorkspaceDO extends DurableObject<Env> {
   }
 
   /** Exchanges a pairing code (already split off its workspace) for an approver token. */
-  async pair(request: { code: string; clientIp: string }): Promise<PairResult> {
+  async pair(request: { code: string; clientIp: string; label?: string }): Promise<PairResult> {
     await this.#ensureInitialized();
     const now = Date.now();
     this.#housekeeping(now);
@@ -320,7 +343,10 @@ export class WorkspaceDO extends DurableObject<Env> {
     if (row.expires_at <= now) return { ok: false, reason: 'expired' };
     // The conditional update is the single-use guarantee, whatever ran since the read above.
     if (!this.#store.usePairingCode(hash, now)) return { ok: false, reason: 'used' };
-    const issued = await this.issueToken({ role: 'approver', label: 'paired device' });
+    // The label is shown with every answer the device gives: redacted and bounded like any text.
+    const label =
+      request.label === undefined ? 'paired device' : displayText(request.label, limits.labelLength);
+    const issued = await this.issueToken({ role: 'approver', label });
     return { ok: true, token: issued.token, tokenId: issued.id, workspaceId: this.#workspaceId };
   }
 
@@ -362,6 +388,7 @@ export class WorkspaceDO extends DurableObject<Env> {
       session_id: String(grant.sessionId),
       interaction_id: String(grant.interactionId),
       approved_by: grant.approvedBy ?? null,
+      actor: grant.actor === undefined ? null : JSON.stringify(grant.actor),
       created_at: Date.now(),
     });
     if (inserted) this.#bumpPolicyVersion();
@@ -377,6 +404,11 @@ export class WorkspaceDO extends DurableObject<Env> {
       interactionId: row.interaction_id,
       approvedBy:
         row.approved_by === null ? null : (this.#store.getToken(row.approved_by)?.label ?? row.approved_by),
+      kind: row.kind === 'rule' ? 'rule' : 'call',
+      rule: row.rule ?? null,
+      scope: 'global',
+      expiresAt: row.expires_at == null ? null : iso(row.expires_at),
+      actor: row.actor == null ? null : (JSON.parse(row.actor) as ActorRef),
       createdAt: iso(row.created_at),
     }));
   }
