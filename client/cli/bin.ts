@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { main } from './main.ts';
+import { runAndExit } from './main.ts';
 
 // The packed CLI's entry (client/bundle.ts): esbuild bundles it into plain JavaScript for Node ≥ 20
 // and writes the package's version in place of GATEHOUSE_VERSION.
 declare const GATEHOUSE_VERSION: string;
 
-process.exitCode = await main(process.argv.slice(2), {
+await runAndExit(process.argv.slice(2), {
   version: GATEHOUSE_VERSION,
   cliPath: fileURLToPath(import.meta.url),
 });

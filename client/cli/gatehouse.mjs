@@ -15,6 +15,6 @@ if (!stripsTypes) {
   );
   process.exit(1);
 }
-const { main } = await import('./main.ts');
+const { runAndExit } = await import('./main.ts');
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-process.exitCode = await main(process.argv.slice(2), { version, cliPath: fileURLToPath(import.meta.url) });
+await runAndExit(process.argv.slice(2), { version, cliPath: fileURLToPath(import.meta.url) });

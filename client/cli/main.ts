@@ -73,6 +73,20 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * Runs one command and ends the process once its output is written. Ending it explicitly matters
+ * for the hook, which Claude Code waits on for every tool call: fetch keeps its connection to the
+ * relay open after the answer, and that alone held the process ≈ 150–250 ms past its answer here.
+ */
+export async function runAndExit(argv: string[], self: CliSelf): Promise<never> {
+  const code = await main(argv, self);
+  // On pipes stdout may be asynchronous (macOS): exit only after what was written has gone out.
+  await Promise.all(
+    [process.stdout, process.stderr].map((stream) => new Promise((done) => stream.write('', done))),
+  );
+  process.exit(code);
+}
+
 /** Runs one command; resolves to the process exit code. A failure is one line on stderr, exit 1. */
 export async function main(argv: string[], self: CliSelf): Promise<number> {
   try {
