@@ -1,11 +1,13 @@
 // The real agent CLIs the peer suite (test/peers/) drives, at pinned versions, in a cache folder
 // of their own: they are large (Claude Code's native binary alone is hundreds of MB) and only that
 // suite needs them, so they stay out of node_modules and `npm test` never waits for them.
-// A second run with the same versions installed is a no-op that takes milliseconds.
+// A second run with the same versions installed is a no-op that takes milliseconds. The pins are
+// exact (test/peers/versions.json, one row per CLI): hook contracts change between releases, and a
+// test that passed must pass again on the same versions.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { peers } from '../test/peers/versions.mjs';
+import peers from '../test/peers/versions.json' with { type: 'json' };
 
 const root = resolve(import.meta.dirname, '..');
 const prefix = join(root, '.cache/peers');

@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import peers from './versions.json' with { type: 'json' };
+
+// Running the real agent CLIs as test peers: where the installer put them, a throwaway home for
+// each run, and a child process bounded in time whose output the test reads.
+
+export const root = resolve(import.meta.dirname, '../..');
+const prefix = join(root, '.cache/peers');
+
+/** The absolute path of a pinned CLI's bin; a clear error when the installer has not run. */
+export function peerBin(name: 'claude' | 'codex'): string {
+  const peer = peers.find((row) => row.bin.endsWith(`/${name}`));
+  if (!peer) throw new Error(`no pinned peer ${name}`);
+  const bin = join(prefix, peer.bin);
+  if (!existsSync(bin))
+    throw new Error(`${bin} is missing: run \`node scripts/peers.mjs\` (npm run test:peers does)`);
+  return bin;
+}
+
+/** A fresh folder under test/.tmp, removed by the returned function. */
+export async function scratchDir(label: string): Promise<{ path: string; remove(): Promise<void> }> {
+  await mkdir(join(root, 'test/.tmp'), { recursive: true });
+  const path = await mkdtemp(join(root, `test/.tmp/peers-${label}-`));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+export interface PeerRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** True when the run was killed for outliving its time limit. */
+  timedOut: boolean;
+}
+
+/**
+ * Runs `bin args` in `cwd` with exactly `env` (plus PATH), stdin closed, killed after
+ * `timeoutMs`. The environment is not inherited: the CLIs must see only what the test gives them,
+ * never a developer's real keys or settings.
+ */
+export function runPeer(
+  bin: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number },
+): Promise<PeerRun> {
+  return new Promise((done, fail) => {
+    const child = spawn(bin, args, {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, options.timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      fail(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      done({ code, signal, stdout, stderr, timedOut });
+    });
+  });
+}
