@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import peers from './versions.json' with { type: 'json' };
 
@@ -20,10 +21,12 @@ export function peerBin(name: 'claude' | 'codex'): string {
   return bin;
 }
 
-/** A fresh folder under test/.tmp, removed by the returned function. */
+/**
+ * A fresh folder in the system's temp dir, removed by the returned function. Outside the clone on
+ * purpose: a CLI started inside it would find this repo's git, CLAUDE.md and settings above it.
+ */
 export async function scratchDir(label: string): Promise<{ path: string; remove(): Promise<void> }> {
-  await mkdir(join(root, 'test/.tmp'), { recursive: true });
-  const path = await mkdtemp(join(root, `test/.tmp/peers-${label}-`));
+  const path = await realpath(await mkdtemp(join(tmpdir(), `gatehouse-peers-${label}-`)));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }
 
