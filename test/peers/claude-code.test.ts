@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RespondInput } from '../../client/sdk/index.ts';
 import { hookResponses, initProject, runClaude } from './claude.ts';
 import { startFakeMessages } from './fake-anthropic.ts';
 import { scratchDir } from './harness.ts';
@@ -96,60 +97,81 @@ describe('Claude Code with the HTTP hooks init writes', () => {
     }
   });
 
-  it('an ask holds Claude Code until the approver approves through the API; then the command runs', async () => {
-    const { dir } = await project(['--relay', relay.url]);
-    const fake = await startFakeMessages([bash('toolu_touch', 'touch approved-by-a-human.txt')]);
+  /**
+   * Claude Code on one scripted Bash call the relay asks about: waits for the question, checks
+   * that nothing ran while it is open, answers it through the API, and returns the finished run.
+   */
+  async function answerTheAsk(dir: string, id: string, command: string, answer: RespondInput['answer']) {
+    const stop = new AbortController();
+    const fake = await startFakeMessages([bash(id, command)]);
     try {
       const sessionId = crypto.randomUUID();
       const running = runClaude({
         project: dir,
         fake,
         sessionId,
+        signal: stop.signal,
         env: { GATEHOUSE_TOKEN: relay.agentToken },
       });
       const asked = await activeInteraction(relay.approver, sessionId);
-      expect(asked).toMatchObject({
-        toolCallId: 'toolu_touch',
-        tool: 'Bash',
-        input: { command: 'touch approved-by-a-human.txt' },
-      });
-      // Held: nothing ran while the question is open.
-      expect(existsSync(join(dir, 'approved-by-a-human.txt'))).toBe(false);
-      await relay.approver.respond(sessionId, {
-        interaction_id: asked.interactionId,
-        answer: { decision: 'approve' },
-      });
+      expect(asked).toMatchObject({ toolCallId: id, tool: 'Bash', input: { command } });
+      // Held: Claude Code waits on the hook, the model has no result yet.
+      expect(fake.toolResults()).toEqual([]);
+      await relay.approver.respond(sessionId, { interaction_id: asked.interactionId, answer });
       const run = await running;
       expect(run.code, run.stderr).toBe(0);
-      expect(fake.toolResult('toolu_touch').isError).toBe(false);
-      expect(existsSync(join(dir, 'approved-by-a-human.txt'))).toBe(true);
+      return fake.toolResult(id);
     } finally {
+      stop.abort();
       await fake.close();
     }
+  }
+
+  it('an ask holds Claude Code until the approver approves through the API; then the command runs', async () => {
+    const { dir } = await project(['--relay', relay.url]);
+    expect(existsSync(join(dir, 'approved-by-a-human.txt'))).toBe(false);
+    const result = await answerTheAsk(dir, 'toolu_touch', 'touch approved-by-a-human.txt', {
+      decision: 'approve',
+    });
+    expect(result.isError).toBe(false);
+    expect(existsSync(join(dir, 'approved-by-a-human.txt'))).toBe(true);
   });
 
   it('a rejection with a comment: the command never runs and the comment reaches the model', async () => {
     const { dir } = await project(['--relay', relay.url]);
-    const fake = await startFakeMessages([bash('toolu_rm', 'touch rejected-by-a-human.txt')]);
+    const result = await answerTheAsk(dir, 'toolu_reject', 'touch rejected-by-a-human.txt', {
+      decision: 'reject',
+      comment: 'use the scratch folder instead',
+    });
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain('Rejected by the approver: use the scratch folder instead');
+    expect(existsSync(join(dir, 'rejected-by-a-human.txt'))).toBe(false);
+  });
+});
+
+describe('Claude Code with the command hook init --command writes', () => {
+  it('the hook runs this repo’s gatehouse, which asks the relay: a read is allowed and runs', async () => {
+    const { dir } = await project(['--command']);
+    const fake = await startFakeMessages([bash('toolu_ls', 'ls')]);
     try {
-      const sessionId = crypto.randomUUID();
-      const running = runClaude({
+      const run = await runClaude({
         project: dir,
         fake,
-        sessionId,
-        env: { GATEHOUSE_TOKEN: relay.agentToken },
+        env: { GATEHOUSE_URL: relay.url, GATEHOUSE_TOKEN: relay.agentToken },
       });
-      const asked = await activeInteraction(relay.approver, sessionId);
-      await relay.approver.respond(sessionId, {
-        interaction_id: asked.interactionId,
-        answer: { decision: 'reject', comment: 'use the scratch folder instead' },
-      });
-      const run = await running;
       expect(run.code, run.stderr).toBe(0);
-      const result = fake.toolResult('toolu_rm');
-      expect(result.isError).toBe(true);
-      expect(result.text).toContain('Rejected by the approver: use the scratch folder instead');
-      expect(existsSync(join(dir, 'rejected-by-a-human.txt'))).toBe(false);
+      expect(hookResponses(run, 'PreToolUse')).toEqual([
+        expect.objectContaining({
+          outcome: 'success',
+          exit_code: 0,
+          stdout: expect.stringContaining('"allow"'),
+        }),
+      ]);
+      expect(fake.toolResult('toolu_ls')).toMatchObject({
+        isError: false,
+        text: 'hello-from-the-project.txt',
+      });
+      expect(await relayDecision(run.sessionId, 'toolu_ls')).toMatchObject({ behavior: 'allow' });
     } finally {
       await fake.close();
     }

@@ -22,6 +22,8 @@ export async function runClaude(options: {
   sessionId?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** Kills the CLI when aborted. */
+  signal?: AbortSignal;
 }): Promise<ClaudeRun> {
   const home = await scratchDir('home');
   const sessionId = options.sessionId ?? randomUUID();
@@ -41,6 +43,7 @@ export async function runClaude(options: {
       {
         cwd: options.project,
         timeoutMs: options.timeoutMs ?? 60_000,
+        signal: options.signal,
         env: {
           HOME: home.path,
           XDG_CONFIG_HOME: join(home.path, '.config'),

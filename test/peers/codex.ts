@@ -50,6 +50,8 @@ export async function runCodex(options: {
   args?: string[];
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** Kills the CLI when aborted. */
+  signal?: AbortSignal;
 }): Promise<PeerRun> {
   const home = await scratchDir('codex-home');
   try {
@@ -67,6 +69,7 @@ export async function runCodex(options: {
       {
         cwd: options.project,
         timeoutMs: options.timeoutMs ?? 60_000,
+        signal: options.signal,
         env: {
           HOME: home.path,
           CODEX_HOME: home.path,

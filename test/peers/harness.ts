@@ -41,13 +41,13 @@ export interface PeerRun {
 
 /**
  * Runs `bin args` in `cwd` with exactly `env` (plus PATH), stdin closed, killed after
- * `timeoutMs`. The environment is not inherited: the CLIs must see only what the test gives them,
+ * `timeoutMs` or when `signal` aborts (a test that fails while the CLI waits leaves no process). The environment is not inherited: the CLIs must see only what the test gives them,
  * never a developer's real keys or settings.
  */
 export function runPeer(
   bin: string,
   args: string[],
-  options: { cwd: string; env: Record<string, string>; timeoutMs: number },
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number; signal?: AbortSignal | undefined },
 ): Promise<PeerRun> {
   return new Promise((done, fail) => {
     const child = spawn(bin, args, {
@@ -62,6 +62,9 @@ export function runPeer(
       timedOut = true;
       child.kill('SIGKILL');
     }, options.timeoutMs);
+    const stop = () => child.kill('SIGKILL');
+    if (options.signal?.aborted) stop();
+    options.signal?.addEventListener('abort', stop, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
     });
@@ -74,6 +77,7 @@ export function runPeer(
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', stop);
       done({ code, signal, stdout, stderr, timedOut });
     });
   });
