@@ -5,6 +5,7 @@ import { createClient, type GatehouseClient } from '../sdk/index.ts';
 import { runDemo } from './demo.ts';
 import { hookTimeouts, type OnError, onErrorChoices, runHook } from './hook.ts';
 import { claudeSettingsPath, describeInit, hookCommand, initClaude } from './init-claude.ts';
+import { nodeFetch } from './node-fetch.ts';
 import { createProgress } from './progress.ts';
 import { runStatus } from './status.ts';
 
@@ -131,7 +132,7 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
   }
   let client: GatehouseClient | null = null;
   try {
-    client = token ? createClient({ url, token }) : null;
+    client = token ? createClient({ url, token, fetch: nodeFetch }) : null;
   } catch {
     warn(`not a URL: ${url}`);
     if (command !== 'hook' && command !== 'mcp') return 2;

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type OnError, runHook } from '../../client/cli/hook.ts';
+import { nodeFetch } from '../../client/cli/node-fetch.ts';
 import { createClient } from '../../client/sdk/index.ts';
 
 // `gatehouse hook` against relays that fail in every way a relay can: each is "no decision" (no
@@ -55,11 +56,14 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 };
 
+/** The CLI's transport (node:http) and the SDK's default (fetch): one suite for both. */
+let transport: typeof fetch | undefined;
+
 async function hook(url: string, stdin: unknown, onError: OnError = 'none', timeoutMs = 5000) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runHook(
-    createClient({ url, token: 'gh_agent_token' }),
+    createClient({ url, token: 'gh_agent_token', ...(transport ? { fetch: transport } : {}) }),
     { onError, timeoutMs },
     {
       stdin: typeof stdin === 'string' ? stdin : JSON.stringify(stdin),
@@ -132,7 +136,14 @@ const failures: Failure[] = [
   ],
 ];
 
-describe('gatehouse hook', () => {
+describe.each([
+  ['node:http, as the CLI sends', nodeFetch],
+  ['fetch', undefined],
+])('gatehouse hook over %s', (_name, fetchImplementation) => {
+  beforeEach(() => {
+    transport = fetchImplementation;
+  });
+
   it("posts the hook JSON to the event's route with the token and prints the relay's answer", async () => {
     const seen: Array<{ url: string | undefined; auth: string | undefined; body: unknown }> = [];
     const url = await relay((req, res, body) => {

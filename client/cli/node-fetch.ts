@@ -1,0 +1,43 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+/**
+ * The part of `fetch` the SDK's JSON requests use (method, headers, string body, signal; `ok`,
+ * `status`, `statusText`, `text()`, `json()`), over node:http. Why the CLI does not use Node's
+ * own fetch: on Node 20 the first fetch loads and compiles undici, ≈ 120 ms of CPU per process,
+ * most of what `gatehouse hook` cost there on every tool call; node:http is ≈ 10 ms. Redirects are
+ * not followed (the token is never sent on to another address) and there is no streamed body:
+ * the CLI reads no event stream.
+ */
+export const nodeFetch = ((input: URL | string, init: RequestInit = {}) =>
+  new Promise((resolve, reject) => {
+    const url = new URL(String(input));
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(
+      url,
+      {
+        method: init.method ?? 'GET',
+        headers: init.headers as Record<string, string> | undefined,
+        ...(init.signal ? { signal: init.signal } : {}),
+      },
+      (response: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const status = response.statusCode ?? 0;
+          resolve({
+            ok: status >= 200 && status < 300,
+            status,
+            statusText: response.statusMessage ?? '',
+            body: null,
+            text: async () => text,
+            json: async () => JSON.parse(text),
+          });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(typeof init.body === 'string' ? init.body : undefined);
+  })) as unknown as typeof fetch;
