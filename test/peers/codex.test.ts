@@ -29,7 +29,7 @@ const exec = (callId: string, cmd: string) => ({
 const script = () => [exec('call_ls', 'ls'), exec('call_push', 'git push origin main')];
 
 /** hooks.json with the recorder on every PreToolUse, logging to `log`, denying `git push`. */
-const recorderHooks = (log: string): CodexHooks => ({
+const recorderHooks = (log: string, how: 'json' | 'exit-2' = 'json'): CodexHooks => ({
   hooks: {
     PreToolUse: [
       {
@@ -37,7 +37,7 @@ const recorderHooks = (log: string): CodexHooks => ({
         hooks: [
           {
             type: 'command',
-            command: [process.execPath, recorder, log, 'git push'].map(quote).join(' '),
+            command: [process.execPath, recorder, log, 'git push', how].map(quote).join(' '),
             timeout: 30,
           },
         ],
@@ -89,6 +89,22 @@ describe('codex exec with a PreToolUse command hook', () => {
           tool_use_id: id,
         });
       expect(calls[1]!.session_id).toBe(calls[0]!.session_id);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('a hook that exits 2 denies too, with its stderr as the reason the model reads', async () => {
+    const log = join(scratch.path, 'exit-2.jsonl');
+    const fake = await startFakeResponses(script());
+    try {
+      const run = await runCodex({ project, fake, hooks: recorderHooks(log, 'exit-2'), trustHooks: true });
+      expect(run.code, run.stderr).toBe(0);
+      expect(recorded(log)).toHaveLength(2);
+      expect(fake.output('call_ls').text).toContain('hello-from-the-project.txt');
+      const push = fake.output('call_push').text;
+      expect(push).toContain('The recorder hook refuses anything with "git push" in it.');
+      expect(push).not.toMatch(/fatal:/);
     } finally {
       await fake.close();
     }
