@@ -73,6 +73,8 @@ export const NativePermissions = z.strictObject({
   timeoutSeconds: timeoutSeconds.optional(),
   /** Workspace only: modes an agent may declare (all when unset). */
   allowedModes: z.array(ModeName).max(Mode.options.length).optional(),
+  /** Workspace only: what a Web Push carries — the tool and a redacted summary, or ids only. */
+  pushDetails: z.enum(['summary', 'none']).optional(),
 });
 export type NativePermissions = z.infer<typeof NativePermissions>;
 
