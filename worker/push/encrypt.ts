@@ -57,12 +57,14 @@ async function hkdf(salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, bytes: 
 }
 
 /** The subscriber's keys, checked: a 65-byte uncompressed point on P-256 and a 16-byte secret. */
-export async function importSubscriber(keys: SubscriberKeys): Promise<{ publicKey: CryptoKey; point: Uint8Array; auth: Uint8Array }> {
+export async function importSubscriber(
+  keys: SubscriberKeys,
+): Promise<{ publicKey: CryptoKey; point: Uint8Array; auth: Uint8Array }> {
   const point = fromBase64Url(keys.p256dh);
   const auth = fromBase64Url(keys.auth);
-  if (!point || point.length !== 65 || point[0] !== 0x04)
+  if (point?.length !== 65 || point[0] !== 0x04)
     throw new PushKeyError('keys.p256dh must be an uncompressed P-256 point (65 bytes, base64url)');
-  if (!auth || auth.length !== 16) throw new PushKeyError('keys.auth must be 16 bytes, base64url');
+  if (auth?.length !== 16) throw new PushKeyError('keys.auth must be 16 bytes, base64url');
   try {
     const publicKey = await crypto.subtle.importKey('raw', concat(point), ecdh, false, []);
     return { publicKey, point, auth };

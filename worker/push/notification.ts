@@ -53,7 +53,13 @@ export function askNotification(
   const base = { tag: tagFor(message.interactionId), silent: false, data };
   if (!details)
     // Ids only and the card could not be fetched: still a question, answered in the app.
-    return { ...base, title: 'Gatehouse: a question is waiting', body: 'Open Gatehouse to answer.', requireInteraction: true, actions: [] };
+    return {
+      ...base,
+      title: 'Gatehouse: a question is waiting',
+      body: 'Open Gatehouse to answer.',
+      requireInteraction: true,
+      actions: [],
+    };
   const deny = { action: 'deny' as const, title: 'Deny' };
   const approve = { action: 'approve' as const, title: 'Approve once' };
   return {
@@ -68,7 +74,8 @@ export function askNotification(
 export function closedNotification(message: Extract<PushMessage, { kind: 'closed' }>): NotificationPlan {
   return {
     title: message.outcome === 'expired' ? 'Gatehouse: question expired' : 'Gatehouse: question answered',
-    body: message.outcome === 'expired' ? 'Nobody answered in time; the call was denied.' : 'No longer waiting.',
+    body:
+      message.outcome === 'expired' ? 'Nobody answered in time; the call was denied.' : 'No longer waiting.',
     tag: tagFor(message.interactionId),
     requireInteraction: false,
     silent: true,
@@ -90,5 +97,12 @@ export function testNotification(): NotificationPlan {
 }
 
 export function failedNotification(plan: NotificationPlan): NotificationPlan {
-  return { ...plan, title: couldNotAnswer, body: plan.title, requireInteraction: true, silent: false, actions: [] };
+  return {
+    ...plan,
+    title: couldNotAnswer,
+    body: plan.title,
+    requireInteraction: true,
+    silent: false,
+    actions: [],
+  };
 }

@@ -3,7 +3,7 @@ import { randomId } from '../workspace/secrets.ts';
 import { announcements } from './announce.ts';
 import { importSubscriber, PushKeyError } from './encrypt.ts';
 import type { PushDetails, PushMessage } from './message.ts';
-import { pushRequest, sendPush, type PushOutcome } from './send.ts';
+import { type PushOutcome, pushRequest, sendPush } from './send.ts';
 import type { OutboxRow, PushStore, SubscriptionRow } from './store.ts';
 import type { SubscriptionRequest } from './subscription.ts';
 import { topicFor } from './topic.ts';
@@ -158,11 +158,16 @@ export class Pusher {
       store.sent(row.id);
       return;
     }
-    const outcome = await this.#send(subscription, JSON.parse(row.message) as PushMessage, {
-      ttlSeconds: Math.ceil((row.expires_at - now) / 1000),
-      urgency: row.urgency,
-      topic: row.topic,
-    }, vapid);
+    const outcome = await this.#send(
+      subscription,
+      JSON.parse(row.message) as PushMessage,
+      {
+        ttlSeconds: Math.ceil((row.expires_at - now) / 1000),
+        urgency: row.urgency,
+        topic: row.topic,
+      },
+      vapid,
+    );
     if (outcome === 'retry') {
       const delay = retryDelaysMs[row.attempts];
       if (delay === undefined || now + delay >= row.expires_at) store.sent(row.id);
@@ -207,7 +212,12 @@ export class Pusher {
     const message: PushMessage = { kind: 'test', sentAt: new Date(now).toISOString() };
     const outcomes = await Promise.all(
       subscriptions.map((subscription) =>
-        this.#send(subscription, message, { ttlSeconds: 60, urgency: 'normal', topic: 'gatehouse-test' }, vapid),
+        this.#send(
+          subscription,
+          message,
+          { ttlSeconds: 60, urgency: 'normal', topic: 'gatehouse-test' },
+          vapid,
+        ),
       ),
     );
     for (const outcome of outcomes) {

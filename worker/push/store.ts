@@ -67,7 +67,10 @@ export class PushStore {
       row.label,
       row.created_at,
     );
-    return this.#rows<{ id: string }>('SELECT id FROM push_subscriptions WHERE endpoint = ?', row.endpoint)[0]!.id;
+    return this.#rows<{ id: string }>(
+      'SELECT id FROM push_subscriptions WHERE endpoint = ?',
+      row.endpoint,
+    )[0]!.id;
   }
 
   subscription(id: string): SubscriptionRow | null {
@@ -111,7 +114,11 @@ export class PushStore {
 
   /** Queues a message; an older one with the same topic, not yet sent, is superseded by it. */
   enqueue(row: Omit<OutboxRow, 'id' | 'attempts'>): void {
-    this.#write('DELETE FROM push_outbox WHERE subscription_id = ? AND topic = ?', row.subscription_id, row.topic);
+    this.#write(
+      'DELETE FROM push_outbox WHERE subscription_id = ? AND topic = ?',
+      row.subscription_id,
+      row.topic,
+    );
     this.#write(
       `INSERT INTO push_outbox (subscription_id, message, topic, urgency, expires_at, attempts, next_at)
        VALUES (?, ?, ?, ?, ?, 0, ?)`,
@@ -125,7 +132,11 @@ export class PushStore {
   }
 
   due(now: number, limit: number): OutboxRow[] {
-    return this.#rows('SELECT * FROM push_outbox WHERE next_at <= ? ORDER BY next_at, id LIMIT ?', now, limit);
+    return this.#rows(
+      'SELECT * FROM push_outbox WHERE next_at <= ? ORDER BY next_at, id LIMIT ?',
+      now,
+      limit,
+    );
   }
 
   nextDue(): number | null {
@@ -147,7 +158,8 @@ export class PushStore {
   }
 
   setQuestion(row: QuestionRow | { session_id: string; interaction_id: null }): void {
-    if (row.interaction_id === null) this.#write('DELETE FROM push_questions WHERE session_id = ?', row.session_id);
+    if (row.interaction_id === null)
+      this.#write('DELETE FROM push_questions WHERE session_id = ?', row.session_id);
     else
       this.#write(
         `INSERT INTO push_questions (session_id, interaction_id, expires_at) VALUES (?, ?, ?)

@@ -26,10 +26,11 @@ function oneLine(text: string): { text: string; changed: boolean } {
   return { text: flat, changed: flat !== text };
 }
 
-function fit(raw: string, whole: boolean): CallSummary {
+function fitLine(raw: string, whole: boolean): CallSummary {
   const line = oneLine(raw);
   const chars = [...line.text];
-  if (chars.length > summaryChars) return { text: `${chars.slice(0, summaryChars - 1).join('')}…`, whole: false };
+  if (chars.length > summaryChars)
+    return { text: `${chars.slice(0, summaryChars - 1).join('')}…`, whole: false };
   return { text: line.text, whole: whole && !line.changed && !elided.test(line.text) };
 }
 
@@ -44,7 +45,7 @@ export function summarizeCall(tool: string, input: unknown): CallSummary {
   const command = fields?.command;
   if (tool === 'Bash' && typeof command === 'string') {
     const others = Object.keys(fields ?? {}).filter((key) => key !== 'command' && !bashNotes.has(key));
-    return fit(command, others.length === 0);
+    return fitLine(command, others.length === 0);
   }
   // Anything else is shown as its JSON: whole only when all of it fits on the line.
   let json: string;
@@ -53,5 +54,5 @@ export function summarizeCall(tool: string, input: unknown): CallSummary {
   } catch {
     return { text: tool, whole: false };
   }
-  return fit(json, true);
+  return fitLine(json, true);
 }

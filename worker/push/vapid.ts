@@ -33,14 +33,14 @@ export function vapidFromEnv(env: {
   const scalar = fromBase64Url(privateKey);
   const subject = env.GATEHOUSE_VAPID_SUBJECT?.trim() || 'mailto:gatehouse@localhost';
   // A broken key turns push off rather than failing every request of the relay.
-  if (!point || point.length !== 65 || point[0] !== 0x04 || !scalar || scalar.length !== 32) return null;
+  if (point?.length !== 65 || point[0] !== 0x04 || !scalar || scalar.length !== 32) return null;
   if (!/^(mailto:|https:)/.test(subject)) return null;
   return { publicKey, privateKey, subject };
 }
 
 export async function signingKey(keys: VapidKeys): Promise<CryptoKey> {
   const point = fromBase64Url(keys.publicKey);
-  if (!point || point.length !== 65) throw new VapidConfigError('the VAPID public key is not a P-256 point');
+  if (point?.length !== 65) throw new VapidConfigError('the VAPID public key is not a P-256 point');
   try {
     return await crypto.subtle.importKey(
       'jwk',

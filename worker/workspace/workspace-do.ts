@@ -14,7 +14,7 @@ import { byUrgency, isPending } from '../../shared/inbox/index.ts';
 import type { ServedLocally } from '../http/credential-cache.ts';
 import type { Principal } from '../http/principal.ts';
 import { closeSocket } from '../http/sockets.ts';
-import { type PushDetails } from '../push/message.ts';
+import type { PushDetails } from '../push/message.ts';
 import { Pusher, type TestResult } from '../push/pusher.ts';
 import { PushStore } from '../push/store.ts';
 import type { SubscriptionInfo, SubscriptionRequest } from '../push/subscription.ts';
@@ -451,15 +451,13 @@ export class WorkspaceDO extends DurableObject<Env> {
 
   async listPushSubscriptions(tokenId: string): Promise<SubscriptionInfo[]> {
     await this.#ensureInitialized();
-    return this.#pushes
-      .subscriptionsOf(tokenId)
-      .map((row) => ({
-        id: row.id,
-        label: row.label,
-        service: new URL(row.endpoint).origin,
-        createdAt: iso(row.created_at),
-        lastDeliveredAt: row.last_delivered_at === null ? null : iso(row.last_delivered_at),
-      }));
+    return this.#pushes.subscriptionsOf(tokenId).map((row) => ({
+      id: row.id,
+      label: row.label,
+      service: new URL(row.endpoint).origin,
+      createdAt: iso(row.created_at),
+      lastDeliveredAt: row.last_delivered_at === null ? null : iso(row.last_delivered_at),
+    }));
   }
 
   async removePushSubscription(tokenId: string, id: string): Promise<boolean> {
