@@ -271,7 +271,12 @@ describe('the outbox', () => {
       });
       const view = sessionView('s-outbox', { risk: 'low', createdAt: new Date().toISOString() });
       await pusher.sessionChanged(view as never, 'summary', Date.now());
-      await Promise.all(background);
+      // Deliveries start more background work; wait until none is left.
+      for (let settled = 0; settled < background.length; ) {
+        const count = background.length;
+        await Promise.all(background);
+        settled = count;
+      }
       // Read here: storage belongs to this object's context.
       return {
         kept: store.subscription(id) !== null,

@@ -3,7 +3,7 @@ import { randomId } from '../workspace/secrets.ts';
 import { announcements } from './announce.ts';
 import { importSubscriber, PushKeyError } from './encrypt.ts';
 import type { PushDetails, PushMessage } from './message.ts';
-import { type PushOutcome, pushRequest, sendPush } from './send.ts';
+import { type PushOutcome, pushRequest, pushTimeoutMs, sendPush } from './send.ts';
 import type { OutboxRow, PushStore, SubscriptionRow } from './store.ts';
 import type { SubscriptionRequest } from './subscription.ts';
 import { topicFor } from './topic.ts';
@@ -29,8 +29,10 @@ export interface PusherHost {
 
 /** Seconds between attempts: 5 s, 30 s, 2 min, 10 min, 30 min; then the message is dropped. */
 export const retryDelaysMs = [5_000, 30_000, 120_000, 600_000, 1_800_000] as const;
-/** Messages sent per run; the rest follow in the next run. */
+/** Messages started per round; the rest follow in the next round. */
 const batch = 50;
+/** A leased message becomes due again this long after its send's timeout, should the object die mid-send. */
+const leaseSlackMs = 5_000;
 
 export interface TestResult {
   sent: number;
@@ -114,16 +116,20 @@ export class Pusher {
     this.#host.background(this.#running);
   }
 
-  /** For the alarm: one run, awaited. */
+  /** For the alarm: starts what is due, and waits until each of those sends has finished. */
   async deliverDue(): Promise<void> {
-    if (this.#running) {
-      this.#again = true;
+    const sends: Promise<void>[] = [];
+    this.#started = (send) => sends.push(send);
+    try {
+      this.kick();
       await this.#running;
-      return;
+    } finally {
+      this.#started = null;
     }
-    this.kick();
-    await this.#running;
+    await Promise.all(sends);
   }
+
+  #started: ((send: Promise<void>) => void) | null = null;
 
   async #runUntilIdle(): Promise<void> {
     try {
@@ -134,10 +140,20 @@ export class Pusher {
     } catch (error) {
       console.error('push delivery failed', error);
     }
-    const next = this.#host.store.nextDue();
-    await this.#host.schedule(next);
+    await this.#reschedule();
   }
 
+  #reschedule(): Promise<void> {
+    return this.#host.schedule(this.#host.store.nextDue()).catch((error) => {
+      console.error('push alarm not set', error);
+    });
+  }
+
+  /**
+   * Starts every due message without waiting for any: one push service that hangs must not
+   * hold the others. Each is leased first (its next attempt moved past the send's timeout), so
+   * neither the alarm nor another run sends it twice meanwhile.
+   */
   async #run(now: number): Promise<void> {
     const store = this.#host.store;
     const rows = store.due(now, batch);
@@ -147,7 +163,14 @@ export class Pusher {
       return;
     }
     const vapid = await this.#signing();
-    await Promise.all(rows.map((row) => this.#deliver(row, vapid, now)));
+    for (const row of rows) {
+      store.lease(row.id, now + pushTimeoutMs + leaseSlackMs);
+      const send = this.#deliver(row, vapid, now)
+        .catch((error) => console.error('push not sent', error))
+        .then(() => this.#reschedule());
+      this.#host.background(send);
+      this.#started?.(send);
+    }
     if (rows.length === batch) this.#again = true;
   }
 

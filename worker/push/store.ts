@@ -147,6 +147,11 @@ export class PushStore {
     this.#write('DELETE FROM push_outbox WHERE id = ?', id);
   }
 
+  /** Holds a message while it is being sent: not due again before `until`. */
+  lease(id: number, until: number): void {
+    this.#write('UPDATE push_outbox SET next_at = ? WHERE id = ?', until, id);
+  }
+
   retryAt(id: number, at: number): void {
     this.#write('UPDATE push_outbox SET attempts = attempts + 1, next_at = ? WHERE id = ?', at, id);
   }
