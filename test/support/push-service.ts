@@ -69,6 +69,8 @@ export interface ReceivedPush {
   /** The VAPID check's result, or why it failed. */
   vapid: { ok: true; k: string; claims: Record<string, unknown> } | { ok: false; error: string };
   body: Buffer;
+  /** False while the service has not answered it (a hung push). */
+  answered: boolean;
 }
 
 export interface PushService {
@@ -110,6 +112,7 @@ export async function startPushService(): Promise<PushService> {
         headers: request.headers,
         vapid,
         body: Buffer.concat(chunks),
+        answered: false,
       };
       received.push(push);
       const name = path.slice(1);
@@ -124,6 +127,7 @@ export async function startPushService(): Promise<PushService> {
         return;
       }
       response.writeHead(vapid.ok ? how : 403).end();
+      push.answered = true;
     });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
