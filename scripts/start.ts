@@ -52,6 +52,29 @@ function ensureAdminToken(): string {
   return token;
 }
 
+/**
+ * Web Push's VAPID key pair (docs/push.md), made with Web Crypto and written to .dev.vars when
+ * missing: base64url raw keys, the format `web-push generate-vapid-keys` prints.
+ */
+async function ensureVapidKeys(): Promise<void> {
+  const text = existsSync(devVarsPath) ? readFileSync(devVarsPath, 'utf8') : '';
+  const vars = readDevVars(text);
+  if (vars.get('GATEHOUSE_VAPID_PUBLIC_KEY') && vars.get('GATEHOUSE_VAPID_PRIVATE_KEY')) return;
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+    'sign',
+  ])) as CryptoKeyPair;
+  const publicKey = Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64url');
+  const privateKey = (await crypto.subtle.exportKey('jwk', pair.privateKey)).d ?? '';
+  const separator = text === '' || text.endsWith('\n') ? '' : '\n';
+  const lines = [
+    `GATEHOUSE_VAPID_PUBLIC_KEY="${publicKey}"`,
+    `GATEHOUSE_VAPID_PRIVATE_KEY="${privateKey}"`,
+    ...(vars.get('GATEHOUSE_VAPID_SUBJECT') ? [] : ['GATEHOUSE_VAPID_SUBJECT="mailto:gatehouse@localhost"']),
+  ];
+  appendFileSync(devVarsPath, `${separator}${lines.join('\n')}\n`, { mode: 0o600 });
+  console.log('Created the Web Push (VAPID) keys in .dev.vars.');
+}
+
 function startWrangler(): ChildProcess {
   const configHome = join(root, '.config');
   mkdirSync(configHome, { recursive: true });
@@ -147,6 +170,7 @@ function banner(pairing: { code: string; url: string; expiresAt: string }, agent
 
 async function main(): Promise<void> {
   const adminToken = ensureAdminToken();
+  await ensureVapidKeys();
   const child = startWrangler();
   const stop = (signal: NodeJS.Signals) => {
     if (child.exitCode === null) child.kill(signal);

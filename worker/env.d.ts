@@ -8,6 +8,12 @@ declare namespace Cloudflare {
     GATEHOUSE_ADMIN_TOKEN: string;
     /** Bearer requests per token per minute before 429 (default 1200). */
     GATEHOUSE_RATE_LIMIT_PER_MINUTE?: string;
+    /** Web Push (docs/push.md): the VAPID key pair, base64url raw keys, and its contact. */
+    GATEHOUSE_VAPID_PUBLIC_KEY?: string;
+    GATEHOUSE_VAPID_PRIVATE_KEY?: string;
+    GATEHOUSE_VAPID_SUBJECT?: string;
+    /** "1" lets push subscriptions point at http://127.0.0.1 (local tests only). */
+    GATEHOUSE_PUSH_ALLOW_INSECURE?: string;
   }
 }
 interface Env extends Cloudflare.Env {}

@@ -9,6 +9,7 @@ import { inboxRoutes } from './routes/inbox.ts';
 import { apiDocument, openApiRoutes } from './routes/openapi.ts';
 import { pairingRoutes } from './routes/pairing.ts';
 import { permissionRoutes } from './routes/permissions.ts';
+import { pushRoutes } from './routes/push.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { workspaceRoutes } from './routes/workspaces.ts';
@@ -31,6 +32,7 @@ const api = new Hono<AppEnv>()
   .route('/', pairingRoutes)
   .route('/', permissionRoutes)
   .route('/', grantRoutes)
+  .route('/', pushRoutes)
   .route('/', inboxRoutes)
   .route('/', sessionRoutes)
   .route('/', hookRoutes)

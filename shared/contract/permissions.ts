@@ -82,6 +82,8 @@ export const NativePermissions = z.strictObject({
       modes: z.array(ModeName).max(Mode.options.length).optional(),
     })
     .optional(),
+  /** Workspace only: what a Web Push carries — the tool and a redacted summary, or ids only. */
+  pushDetails: z.enum(['summary', 'none']).optional(),
 });
 export type NativePermissions = z.infer<typeof NativePermissions>;
 

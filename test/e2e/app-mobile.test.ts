@@ -18,12 +18,26 @@ beforeAll(async () => {
   relay = await startRelay();
   chromium = await launchBrowser();
   context = await chromium.newContext(phone);
+  await context.addInitScript(vaultScript);
 });
 
 afterAll(async () => {
   await chromium?.close();
   await relay?.stop();
 });
+
+/** The approver pairing /app keeps in IndexedDB, read in the page (or null). */
+declare function readVault(): Promise<string | null>;
+const vaultScript = `globalThis.readVault = () => new Promise((resolve) => {
+  const open = indexedDB.open('gatehouse', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('pairing');
+  open.onsuccess = () => {
+    const get = open.result.transaction('pairing').objectStore('pairing').get('gatehouse.approver');
+    get.onsuccess = () => resolve(get.result ?? null);
+    get.onerror = () => resolve(null);
+  };
+  open.onerror = () => resolve(null);
+});`;
 
 /** The widest element box on the page, to catch horizontal scrolling. */
 const pageWidth = (target: Page) => target.evaluate(() => document.documentElement.scrollWidth);
@@ -36,14 +50,16 @@ describe('/app on a phone', () => {
     await page.locator('[data-testid="state-empty"]').waitFor({ timeout: 15_000 });
     expect(page.url()).not.toContain(code);
     expect(page.url()).not.toContain('#pair');
-    const stored = await page.evaluate(() => localStorage.getItem('gatehouse.approver'));
+    // Kept in IndexedDB, where the service worker reads it (token-vault.ts).
+    const stored = await page.evaluate(() => readVault());
     expect(stored).toBeTruthy();
     // A used code is used: the same link in a fresh context does not pair.
     const other = await context.browser()!.newContext(phone);
+    await other.addInitScript(vaultScript);
     const again = await other.newPage();
     await again.goto(`${relay.url}/app#pair=${code}`);
     await again.locator('[data-testid="state-unpaired"]').waitFor({ timeout: 15_000 });
-    expect(await again.evaluate(() => localStorage.getItem('gatehouse.approver'))).toBeNull();
+    expect(await again.evaluate(() => readVault())).toBeNull();
     await other.close();
   });
 

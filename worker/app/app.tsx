@@ -7,10 +7,14 @@ interface AppProps {
   port: DirectPort;
   /** A pairing code from the URL's fragment, tried once on load. */
   codeFromUrl: string | null;
+  /** The session of a tapped notification, shown first. */
+  focusSessionId?: string | undefined;
+  /** Push controls for this device, shown while paired. */
+  push?: preact.ComponentChildren;
 }
 
 /** /app: the approver over a direct port, with pairing in its unpaired state and a way to unpair. */
-export function App({ port, codeFromUrl }: AppProps) {
+export function App({ port, codeFromUrl, focusSessionId, push }: AppProps) {
   const [paired, setPaired] = useState(false);
   const [pairingOnLoad, setPairingOnLoad] = useState(codeFromUrl !== null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -30,6 +34,7 @@ export function App({ port, codeFromUrl }: AppProps) {
       port={port}
       extras={{
         surface: 'app',
+        ...(focusSessionId ? { focusSessionId } : {}),
         retry: port.retry,
         unpaired: pairingOnLoad ? (
           <p role="status">Pairing…</p>
@@ -37,9 +42,12 @@ export function App({ port, codeFromUrl }: AppProps) {
           <PairForm pair={port.pair} initialError={loadError} />
         ),
         toolbar: paired && (
-          <button type="button" class="link" id="app-unpair" onClick={port.unpair}>
-            Forget this relay
-          </button>
+          <>
+            <button type="button" class="link" id="app-unpair" onClick={port.unpair}>
+              Forget this relay
+            </button>
+            {push}
+          </>
         ),
       }}
     />

@@ -17,6 +17,9 @@ function assetHeaders(): Plugin {
     apply: 'build',
     closeBundle() {
       copyFileSync(here('./public/_headers'), `${assetsDir}/_headers`);
+      // The installable app's manifest and icon, at fixed names the manifest and page point at.
+      copyFileSync(here('./manifest.webmanifest'), `${assetsDir}/app/manifest.webmanifest`);
+      copyFileSync(here('../../extension/public/icon/128.png'), `${assetsDir}/app/icon-128.png`);
     },
   };
 }
@@ -34,5 +37,10 @@ export default defineConfig({
     // No inline scripts or data: URLs for code: the CSP allows scripts from 'self' only.
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
+    // The service worker at a fixed name under /app/, so its scope is the app; the page as usual.
+    rollupOptions: {
+      input: { main: here('./index.html'), sw: here('./sw.ts') },
+      output: { entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js') },
+    },
   },
 });

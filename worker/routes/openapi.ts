@@ -7,6 +7,7 @@ import { grantRouteDocs } from './grants.ts';
 import { inboxRouteDocs } from './inbox.ts';
 import { pairingRouteDocs } from './pairing.ts';
 import { permissionRouteDocs } from './permissions.ts';
+import { pushRouteDocs } from './push.ts';
 import { sessionRouteDocs } from './sessions.ts';
 import { tokenRouteDocs } from './tokens.ts';
 import { workspaceRouteDocs } from './workspaces.ts';
@@ -23,6 +24,7 @@ export const apiRouteDocs: readonly RouteDoc[] = [
   ...pairingRouteDocs,
   ...permissionRouteDocs,
   ...grantRouteDocs,
+  ...pushRouteDocs,
   ...inboxRouteDocs,
   ...sessionRouteDocs,
   ...hookRouteDocs,

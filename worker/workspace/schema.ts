@@ -62,4 +62,39 @@ export const migrations: readonly string[] = [
   ALTER TABLE grants ADD COLUMN expires_at INTEGER;
   ALTER TABLE grants ADD COLUMN actor TEXT;
   `,
+  // Web Push (worker/push/store.ts): each approver device's subscription, bound to its token;
+  // the pushes still to send, retried with backoff by the alarm; and per session the question
+  // last announced, so its closing push goes out when it is answered or expires.
+  `
+  CREATE TABLE push_subscriptions (
+    id TEXT PRIMARY KEY,
+    token_id TEXT NOT NULL,
+    endpoint TEXT NOT NULL UNIQUE,
+    p256dh TEXT NOT NULL,
+    auth TEXT NOT NULL,
+    label TEXT,
+    created_at INTEGER NOT NULL,
+    last_delivered_at INTEGER
+  );
+  CREATE INDEX push_subscriptions_token ON push_subscriptions (token_id);
+
+  CREATE TABLE push_outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    subscription_id TEXT NOT NULL,
+    message TEXT NOT NULL,
+    topic TEXT NOT NULL,
+    urgency TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL,
+    next_at INTEGER NOT NULL
+  );
+  CREATE INDEX push_outbox_due ON push_outbox (next_at);
+  CREATE INDEX push_outbox_subscription ON push_outbox (subscription_id, topic);
+
+  CREATE TABLE push_questions (
+    session_id TEXT PRIMARY KEY,
+    interaction_id TEXT NOT NULL,
+    expires_at INTEGER
+  );
+  `,
 ];

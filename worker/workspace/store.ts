@@ -51,7 +51,8 @@ export interface SessionRow {
 type Row = Record<string, SqlStorageValue>;
 
 /**
- * The only module that touches the WorkspaceDO's storage. Every value is a bound parameter;
+ * The module that touches the WorkspaceDO's storage (Web Push keeps its own tables in
+ * worker/push/store.ts). Every value is a bound parameter;
  * no SQL is ever assembled from input.
  */
 export class WorkspaceStore {

@@ -17,6 +17,11 @@ import type { ServedLocally } from '../http/credential-cache.ts';
 import type { Principal } from '../http/principal.ts';
 import { closeSocket } from '../http/sockets.ts';
 import { displayText } from '../session/display.ts';
+import type { PushDetails } from '../push/message.ts';
+import { Pusher, type TestResult } from '../push/pusher.ts';
+import { PushStore } from '../push/store.ts';
+import type { SubscriptionInfo, SubscriptionRequest } from '../push/subscription.ts';
+import { vapidFromEnv } from '../push/vapid.ts';
 import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
 import {
   formatPairingCode,
@@ -104,6 +109,8 @@ export const principalHeader = 'x-gatehouse-principal';
  */
 export class WorkspaceDO extends DurableObject<Env> {
   readonly #store: WorkspaceStore;
+  readonly #pushes: PushStore;
+  readonly #push: Pusher;
   #state: 'zero' | 'starting' | 'started' = 'zero';
   #starting: Promise<void> | null = null;
   #lastHousekeeping = 0;
@@ -118,6 +125,13 @@ export class WorkspaceDO extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#store = new WorkspaceStore(ctx.storage);
+    this.#pushes = new PushStore(ctx.storage);
+    this.#push = new Pusher({
+      store: this.#pushes,
+      vapid: vapidFromEnv(env),
+      background: (work) => ctx.waitUntil(work),
+      schedule: (at) => (at === null ? ctx.storage.deleteAlarm() : ctx.storage.setAlarm(at)),
+    });
     // Idle approvers ping; answering without waking the object keeps hibernation free.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
@@ -291,6 +305,7 @@ export class WorkspaceDO extends DurableObject<Env> {
     await this.#ensureInitialized();
     if (!this.#store.revokeToken(id, Date.now())) return null;
     this.#store.deleteTicketsOf(id);
+    this.#pushes.deleteSubscriptionsOf(id);
     for (const socket of this.ctx.getWebSockets(id)) {
       try {
         socket.close(4001, 'token revoked');
@@ -444,6 +459,53 @@ export class WorkspaceDO extends DurableObject<Env> {
       pending: isPending(session) ? 1 : 0,
       updated_at: Date.now(),
     });
+    // Queued in this turn, sent after it: the session waits for this call, never for a push service.
+    this.ctx.waitUntil(
+      this.#push
+        .sessionChanged(session, this.#pushDetails(), Date.now())
+        .catch((error) => console.error('push not queued', error)),
+    );
+  }
+
+  // Web Push (worker/push/)
+
+  /** `pushDetails` of the workspace permissions (native dialect); the summary unless it says "none". */
+  #pushDetails(): PushDetails {
+    const stored = this.#store.getSetting('permissions');
+    const permissions = stored === null ? null : (JSON.parse(stored) as { pushDetails?: unknown } | null);
+    return permissions?.pushDetails === 'none' ? 'none' : 'summary';
+  }
+
+  async addPushSubscription(tokenId: string, request: SubscriptionRequest): Promise<{ id: string }> {
+    await this.#ensureInitialized();
+    return { id: await this.#push.subscribe(tokenId, request, Date.now()) };
+  }
+
+  async listPushSubscriptions(tokenId: string): Promise<SubscriptionInfo[]> {
+    await this.#ensureInitialized();
+    return this.#pushes.subscriptionsOf(tokenId).map((row) => ({
+      id: row.id,
+      label: row.label,
+      service: new URL(row.endpoint).origin,
+      createdAt: iso(row.created_at),
+      lastDeliveredAt: row.last_delivered_at === null ? null : iso(row.last_delivered_at),
+    }));
+  }
+
+  async removePushSubscription(tokenId: string, id: string): Promise<boolean> {
+    await this.#ensureInitialized();
+    return this.#pushes.deleteSubscription(id, tokenId);
+  }
+
+  async testPush(tokenId: string): Promise<TestResult> {
+    await this.#ensureInitialized();
+    return this.#push.test(tokenId, Date.now());
+  }
+
+  /** Pushes a push service did not take the first time are retried from here. */
+  override async alarm(): Promise<void> {
+    await this.#ensureInitialized();
+    await this.#push.deliverDue();
   }
 
   async listSessions(): Promise<SessionView[]> {

@@ -1,0 +1,174 @@
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type PlainBrowser } from '../support/chromium.ts';
+import { askAndWait } from '../support/extension-cards.ts';
+import { pairingCode } from '../support/extension-pairing.ts';
+import { type PushRelay, startPushRelay } from '../support/push-relay.ts';
+
+// /app in Chromium as an installable app: its service worker registers, a push delivered through
+// the DevTools protocol (ServiceWorker.deliverPushMessage — headless Chromium has no push
+// service to subscribe to) shows the notification, and its Approve button answers the question.
+//
+// How the button is pressed: headless Chromium shows no notification UI to click, so the test
+// evaluates inside the service worker (Playwright's handle on it, i.e. CDP Runtime.evaluate on the
+// SW target) and dispatches a NotificationEvent built from the notification the push showed,
+// with `action: "approve"`. A script-made event cannot extend the worker's lifetime (waitUntil
+// refuses untrusted events; sw.ts catches that), so everything after the dispatch is observed
+// from outside: the agent's answer, and the notification the handler shows when it fails.
+
+let relay: PushRelay;
+let chromium: PlainBrowser;
+let context: BrowserContext;
+let page: Page;
+let worker: Worker;
+let registrationId: string;
+let deliver: (data: unknown) => Promise<void>;
+
+declare const self: ServiceWorkerGlobalScope;
+
+beforeAll(async () => {
+  relay = await startPushRelay();
+  chromium = await launchBrowser();
+  context = await chromium.newContext();
+  await context.grantPermissions(['notifications'], { origin: relay.url });
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  await relay?.stop();
+});
+
+/** The notifications the service worker shows now, read inside it. */
+const shown = () =>
+  worker.evaluate(async () =>
+    (await self.registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      requireInteraction: n.requireInteraction,
+      actions: ((n as unknown as { actions?: { action: string }[] }).actions ?? []).map((a) => a.action),
+      data: n.data as unknown,
+    })),
+  );
+
+describe('/app with push', () => {
+  it('pairs, keeps the token in IndexedDB (not localStorage) and registers its service worker', async () => {
+    page = await context.newPage();
+    const workerStarted = context.waitForEvent('serviceworker', { timeout: 20_000 });
+    await page.goto(`${relay.url}/app#pair=${await pairingCode(relay.admin)}`);
+    await page.locator('[data-testid="state-empty"]').waitFor({ timeout: 15_000 });
+    worker = context.serviceWorkers().find((w) => w.url().endsWith('/app/sw.js')) ?? (await workerStarted);
+    expect(worker.url()).toBe(`${relay.url}/app/sw.js`);
+    expect(await page.evaluate(() => localStorage.getItem('gatehouse.approver'))).toBeNull();
+    const stored = await page.evaluate(
+      () =>
+        new Promise<string | null>((resolve) => {
+          const open = indexedDB.open('gatehouse', 1);
+          open.onsuccess = () => {
+            const get = open.result.transaction('pairing').objectStore('pairing').get('gatehouse.approver');
+            get.onsuccess = () => resolve((get.result as string | undefined) ?? null);
+          };
+        }),
+    );
+    expect(JSON.parse(stored ?? '{}').token).toMatch(/^gh_/);
+    // The push controls see a relay with keys.
+    await page.locator('[data-testid="push-controls"][data-push="available"]').waitFor({ timeout: 10_000 });
+
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${relay.url}/app/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    registrationId = await registered;
+    deliver = async (data) => {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: relay.url,
+        registrationId,
+        data: JSON.stringify(data),
+      });
+    };
+  });
+
+  it('a pushed question shows as a notification; its Approve answers it and the agent gets allow', async () => {
+    await relay.agent.declareSession('app-push', { title: 'Release notes', mode: 'default' });
+    const ask = await askAndWait(relay.agent, 'app-push', {
+      tool_call_id: 'ls',
+      tool: 'Bash',
+      input: { command: 'mkdir -p build/out' },
+    });
+    const interaction = ask.submitted.interaction!;
+    const risk = ask.submitted.decision.risk;
+    expect(['safe', 'low', 'medium']).toContain(risk);
+    await deliver({
+      kind: 'ask',
+      sessionId: 'app-push',
+      interactionId: interaction.interactionId,
+      expiresAt: interaction.expiresAt,
+      details: {
+        tool: 'Bash',
+        summary: 'mkdir -p build/out',
+        whole: true,
+        risk,
+        sessionTitle: 'Release notes',
+      },
+    });
+    await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(1);
+    const [notification] = await shown();
+    expect(notification).toMatchObject({
+      body: 'mkdir -p build/out\nRelease notes',
+      tag: `gatehouse:${interaction.interactionId}`,
+      requireInteraction: false,
+      actions: ['approve', 'deny'],
+      data: { url: `/app/#card=app-push/${interaction.interactionId}` },
+    });
+    expect(notification!.title).toContain('Bash');
+
+    await worker.evaluate(async () => {
+      const [n] = await self.registration.getNotifications();
+      self.dispatchEvent(new NotificationEvent('notificationclick', { notification: n!, action: 'approve' }));
+    });
+    expect(await ask.answer).toMatchObject({ outcome: 'allow', resolution: { actionId: 'allow_once' } });
+  });
+
+  it('an action that cannot answer says "Could not answer — open Gatehouse"', async () => {
+    await deliver({
+      kind: 'ask',
+      sessionId: 'app-push',
+      interactionId: 'no-such-question',
+      expiresAt: null,
+      details: { tool: 'Bash', summary: 'ls', whole: true, risk: 'low', sessionTitle: null },
+    });
+    await expect
+      .poll(async () => (await shown()).some((n) => n.tag === 'gatehouse:no-such-question'), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await worker.evaluate(async () => {
+      const all = await self.registration.getNotifications();
+      const n = all.find((x) => x.tag === 'gatehouse:no-such-question')!;
+      self.dispatchEvent(new NotificationEvent('notificationclick', { notification: n, action: 'approve' }));
+    });
+    await expect
+      .poll(async () => (await shown()).find((n) => n.tag === 'gatehouse:no-such-question')?.title, {
+        timeout: 10_000,
+      })
+      .toBe('Could not answer — open Gatehouse');
+  });
+
+  it('a push the worker does not understand shows no text of it', async () => {
+    await deliver({
+      kind: 'ask',
+      sessionId: 'x',
+      interactionId: 'y',
+      expiresAt: null,
+      details: { tool: '<b>rm -rf ~</b>' },
+    });
+    await expect
+      .poll(async () => (await shown()).some((n) => n.tag === 'gatehouse:unknown'), { timeout: 10_000 })
+      .toBe(true);
+    expect(JSON.stringify(await shown())).not.toContain('rm -rf');
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * The WorkspaceDO's Web Push tables (migration 2 of worker/workspace/schema.ts). Every value is
+ * a bound parameter; no SQL is ever assembled from input.
+ */
+
+export interface SubscriptionRow {
+  id: string;
+  token_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  label: string | null;
+  created_at: number;
+  last_delivered_at: number | null;
+}
+
+export interface OutboxRow {
+  id: number;
+  subscription_id: string;
+  /** The PushMessage as JSON, encrypted afresh for each attempt. */
+  message: string;
+  topic: string;
+  urgency: 'very-low' | 'low' | 'normal' | 'high';
+  /** After this the message is worth nothing (the question expired): it is dropped unsent. */
+  expires_at: number;
+  attempts: number;
+  next_at: number;
+}
+
+export interface QuestionRow {
+  session_id: string;
+  interaction_id: string;
+  expires_at: number | null;
+}
+
+type Row = Record<string, SqlStorageValue>;
+
+export class PushStore {
+  readonly #sql: SqlStorage;
+
+  constructor(storage: DurableObjectStorage) {
+    this.#sql = storage.sql;
+  }
+
+  #rows<T>(query: string, ...values: SqlStorageValue[]): T[] {
+    return this.#sql.exec<Row>(query, ...values).toArray() as T[];
+  }
+
+  #write(query: string, ...values: SqlStorageValue[]): number {
+    return this.#sql.exec(query, ...values).rowsWritten;
+  }
+
+  // subscriptions
+
+  /** A device subscribing again (same endpoint) replaces its keys and owner; its id is kept. */
+  saveSubscription(row: SubscriptionRow): string {
+    this.#write(
+      `INSERT INTO push_subscriptions (id, token_id, endpoint, p256dh, auth, label, created_at, last_delivered_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, NULL)
+       ON CONFLICT (endpoint) DO UPDATE SET token_id = excluded.token_id, p256dh = excluded.p256dh,
+         auth = excluded.auth, label = excluded.label`,
+      row.id,
+      row.token_id,
+      row.endpoint,
+      row.p256dh,
+      row.auth,
+      row.label,
+      row.created_at,
+    );
+    return this.#rows<{ id: string }>(
+      'SELECT id FROM push_subscriptions WHERE endpoint = ?',
+      row.endpoint,
+    )[0]!.id;
+  }
+
+  subscription(id: string): SubscriptionRow | null {
+    return this.#rows<SubscriptionRow>('SELECT * FROM push_subscriptions WHERE id = ?', id)[0] ?? null;
+  }
+
+  subscriptionsOf(tokenId: string): SubscriptionRow[] {
+    return this.#rows('SELECT * FROM push_subscriptions WHERE token_id = ? ORDER BY created_at', tokenId);
+  }
+
+  allSubscriptions(): SubscriptionRow[] {
+    return this.#rows('SELECT * FROM push_subscriptions ORDER BY created_at');
+  }
+
+  hasSubscriptions(): boolean {
+    return this.#rows('SELECT 1 FROM push_subscriptions LIMIT 1').length > 0;
+  }
+
+  /** Removes a subscription and everything still queued for it; `tokenId` limits it to its owner. */
+  deleteSubscription(id: string, tokenId?: string): boolean {
+    const removed =
+      tokenId === undefined
+        ? this.#write('DELETE FROM push_subscriptions WHERE id = ?', id)
+        : this.#write('DELETE FROM push_subscriptions WHERE id = ? AND token_id = ?', id, tokenId);
+    if (removed > 0) this.#write('DELETE FROM push_outbox WHERE subscription_id = ?', id);
+    return removed > 0;
+  }
+
+  /** A revoked token's devices hear nothing more. */
+  deleteSubscriptionsOf(tokenId: string): number {
+    let removed = 0;
+    for (const row of this.subscriptionsOf(tokenId)) if (this.deleteSubscription(row.id)) removed++;
+    return removed;
+  }
+
+  markDelivered(id: string, now: number): void {
+    this.#write('UPDATE push_subscriptions SET last_delivered_at = ? WHERE id = ?', now, id);
+  }
+
+  // outbox
+
+  /** Queues a message; an older one with the same topic, not yet sent, is superseded by it. */
+  enqueue(row: Omit<OutboxRow, 'id' | 'attempts'>): void {
+    this.#write(
+      'DELETE FROM push_outbox WHERE subscription_id = ? AND topic = ?',
+      row.subscription_id,
+      row.topic,
+    );
+    this.#write(
+      `INSERT INTO push_outbox (subscription_id, message, topic, urgency, expires_at, attempts, next_at)
+       VALUES (?, ?, ?, ?, ?, 0, ?)`,
+      row.subscription_id,
+      row.message,
+      row.topic,
+      row.urgency,
+      row.expires_at,
+      row.next_at,
+    );
+  }
+
+  due(now: number, limit: number): OutboxRow[] {
+    return this.#rows(
+      'SELECT * FROM push_outbox WHERE next_at <= ? ORDER BY next_at, id LIMIT ?',
+      now,
+      limit,
+    );
+  }
+
+  nextDue(): number | null {
+    return this.#rows<{ at: number | null }>('SELECT MIN(next_at) AS at FROM push_outbox')[0]?.at ?? null;
+  }
+
+  sent(id: number): void {
+    this.#write('DELETE FROM push_outbox WHERE id = ?', id);
+  }
+
+  /** Holds a message while it is being sent: not due again before `until`. */
+  lease(id: number, until: number): void {
+    this.#write('UPDATE push_outbox SET next_at = ? WHERE id = ?', until, id);
+  }
+
+  retryAt(id: number, at: number): void {
+    this.#write('UPDATE push_outbox SET attempts = attempts + 1, next_at = ? WHERE id = ?', at, id);
+  }
+
+  // the question each session last announced
+
+  question(sessionId: string): QuestionRow | null {
+    return this.#rows<QuestionRow>('SELECT * FROM push_questions WHERE session_id = ?', sessionId)[0] ?? null;
+  }
+
+  setQuestion(row: QuestionRow | { session_id: string; interaction_id: null }): void {
+    if (row.interaction_id === null)
+      this.#write('DELETE FROM push_questions WHERE session_id = ?', row.session_id);
+    else
+      this.#write(
+        `INSERT INTO push_questions (session_id, interaction_id, expires_at) VALUES (?, ?, ?)
+         ON CONFLICT (session_id) DO UPDATE SET interaction_id = excluded.interaction_id, expires_at = excluded.expires_at`,
+        row.session_id,
+        row.interaction_id,
+        row.expires_at,
+      );
+  }
+}
