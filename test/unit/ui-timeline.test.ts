@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolutionOf, timelineItems } from '../../extension/ui/timeline-items.ts';
+import { answeredBy, callSummary, modeChangeText } from '../../extension/ui/call-summary.ts';
+import { resolutionOf, timelineItems, timelineRows } from '../../extension/ui/timeline-items.ts';
 import { decisionBadge } from '../../shared/badges/index.ts';
 import type { SessionEvent, ToolPermissionDecision } from '../../shared/contract/index.ts';
 import { allActions, askDecision, userResolution } from './ui-fixtures.ts';
@@ -111,5 +112,102 @@ describe('resolutionOf', () => {
     expect(resolutionOf(events, 'a')?.behavior).toBe('deny');
     expect(resolutionOf(events, 'b')?.behavior).toBe('allow');
     expect(resolutionOf(events, 'c')).toBeUndefined();
+  });
+});
+
+describe('timelineRows: what ran, who answered, how it ended', () => {
+  it('carries the input, the resolution and the reported result of each call', () => {
+    const ask = askDecision({ toolCallId: 'p1', risk: 'critical' });
+    const events = [
+      at('TOOL_CALL_START', {
+        toolCallId: 'p1',
+        tool: 'Bash',
+        input: { command: 'git push --force origin main' },
+      }),
+      at('tool_permission_decision', ask),
+      at('tool_permission_resolution', userResolution({ toolCallId: 'p1' })),
+      at('TOOL_CALL_RESULT', { toolCallId: 'p1', status: 'error' }),
+    ];
+    const [row] = timelineRows(events);
+    expect(row).toMatchObject({
+      toolCallId: 'p1',
+      tool: 'Bash',
+      input: { command: 'git push --force origin main' },
+      result: 'error',
+      resolution: { source: 'user' },
+    });
+  });
+
+  it('puts mode changes among the calls, by sequence, newest first', () => {
+    const events = [
+      start('c1', 'Bash'),
+      decided('c1'),
+      at('mode_changed', { mode: 'yolo', engineMode: 'bypass', previousMode: 'default', by: 'approver' }),
+      start('c2', 'Bash'),
+      decided('c2', { source: 'full_access' }),
+    ];
+    const rows = timelineRows(events);
+    expect(rows.map((row) => (row.kind === 'mode' ? `mode:${row.change.mode}` : row.toolCallId))).toEqual([
+      'c2',
+      'mode:yolo',
+      'c1',
+    ]);
+    // timelineItems stays calls only.
+    expect(timelineItems(events).map((item) => item.toolCallId)).toEqual(['c2', 'c1']);
+  });
+});
+
+describe('callSummary', () => {
+  it.each([
+    ['Bash', { command: 'npm test\nnpm run build' }, 'npm test …'],
+    ['Bash', { command: '  rm   -rf\tbuild  ' }, 'rm -rf build'],
+    ['Edit', { file_path: 'src/a.ts', old_string: 'x', new_string: 'y' }, 'src/a.ts'],
+    ['Write', { file_path: '/tmp/out.txt', content: 'secret stuff' }, '/tmp/out.txt'],
+    ['NotebookEdit', { notebook_path: 'n.ipynb', new_source: 'x' }, 'n.ipynb'],
+    ['WebFetch', { url: 'https://docs.python.org/3/', prompt: 'p' }, 'https://docs.python.org/3/'],
+    ['WebSearch', { query: 'zod' }, 'zod'],
+    ['Grep', { pattern: 'TODO', path: 'src' }, 'TODO in src'],
+    ['mcp__github__create_issue', { title: 'x' }, 'github · create_issue'],
+    ['Deploy', { target: 'prod' }, '{"target":"prod"}'],
+    [null, undefined, ''],
+    ['Bash', { command: 42 }, '{"command":42}'],
+  ])('%s %o → %s', (tool, input, text) => {
+    expect(callSummary(tool, input)).toBe(text);
+  });
+
+  it('control characters never reach the row', () => {
+    expect(callSummary('Bash', { command: 'echo \u001b[31mred\u0007' })).toBe('echo [31mred');
+  });
+});
+
+describe('answeredBy and modeChangeText', () => {
+  it('the approver’s label when the relay names it, else the source', () => {
+    expect(answeredBy(userResolution())).toBe('User');
+    expect(answeredBy({ ...userResolution(), actor: { label: 'Phone' } } as never)).toBe('Phone');
+    expect(answeredBy(userResolution({ source: 'timeout', behavior: 'deny', actionId: 'expired' }))).toBe(
+      'Nobody (expired)',
+    );
+  });
+
+  it('says from what to what, with the declared labels, and who switched', () => {
+    const labels = new Map([
+      ['default', 'Ask before edits'],
+      ['yolo', 'Full Access'],
+    ]);
+    expect(
+      modeChangeText({ mode: 'yolo', engineMode: 'bypass', previousMode: 'default', by: 'approver' }, labels),
+    ).toBe('Mode: Ask before edits → Full Access · by an approver');
+    expect(
+      modeChangeText(
+        {
+          mode: 'plan',
+          engineMode: 'plan',
+          previousMode: null,
+          by: 'agent',
+          actor: { label: 'Laptop' },
+        } as never,
+        new Map(),
+      ),
+    ).toBe('Mode: plan · by Laptop');
   });
 });
