@@ -70,10 +70,17 @@ function linesOf(text: string): string[] {
   return lines;
 }
 
-/** old → new as whole lines, each marked added, removed or the same. */
+/** `text` ending in one newline, so its last line compares like any other. */
+const closed = (text: string) => (text === '' || text.endsWith('\n') ? text : `${text}\n`);
+
+/**
+ * old → new as whole lines, each marked added, removed or the same. An edit's strings are
+ * pieces of a file that seldom end in a newline; without one, the last line of each would
+ * differ only by it and show as removed and added though it stays.
+ */
 export function diffHunkLines(before: string, after: string): DiffLine[] {
   const lines: DiffLine[] = [];
-  for (const change of diffLines(before, after)) {
+  for (const change of diffLines(closed(before), closed(after))) {
     const op: DiffOp = change.added ? 'add' : change.removed ? 'remove' : 'same';
     for (const text of linesOf(change.value)) lines.push({ op, text });
   }

@@ -34,6 +34,16 @@ describe('toolView: Edit and MultiEdit are diffs', () => {
     expect(view.kind === 'diff' && view.hunks[0]!.title).toBe('Replaces every occurrence');
   });
 
+  it('a last line that stays is the same, whether or not the strings end in a newline', () => {
+    expect(signed(diffHunkLines('a = 1;\nhost;', 'a = 2;\nhost;\ntls;'))).toEqual([
+      '-a = 1;',
+      '+a = 2;',
+      ' host;',
+      '+tls;',
+    ]);
+    expect(signed(diffHunkLines('x\ny', 'x\ny\n'))).toEqual([' x', ' y']);
+  });
+
   it('an Edit that adds lines to nothing, or removes all, is all + or all -', () => {
     expect(signed(diffHunkLines('', 'one\ntwo\n'))).toEqual(['+one', '+two']);
     expect(signed(diffHunkLines('one\ntwo', ''))).toEqual(['-one', '-two']);
