@@ -33,7 +33,7 @@ export function CallView({
                 <p class="view-head">
                   Edits <Path path={view.path} />
                 </p>
-                <div class={box}>
+                <div class={`${box} mono`}>
                   {view.hunks.map((hunk, index) => (
                     <Hunk key={index} hunk={hunk} />
                   ))}

@@ -194,6 +194,7 @@ describe('the call’s view, by tool', () => {
     expect(Math.max(...found)).toBeGreaterThan(0);
     await popup.reload();
     await requestCard(popup, 'view-edit').waitFor({ timeout: 15_000 });
+    await requestCard(popup, 'view-edit').evaluate((card) => card.scrollIntoView({ block: 'start' }));
     await popupScreenshot(popup, 'popup-diff');
     await popup.close();
   }, 120_000);
