@@ -10,7 +10,7 @@ interface ActionBarProps {
 /** Approve once / for this session / always, and Deny (which opens the comment form). */
 export function ActionBar({ actions, sending, onAction }: ActionBarProps) {
   return (
-    <fieldset class="actions" aria-label="Answer">
+    <fieldset class="actions" data-testid="action-bar" aria-label="Answer">
       {actions.map((action) => (
         <button
           key={action.key}

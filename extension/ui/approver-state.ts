@@ -15,6 +15,8 @@ export interface CardUi {
   expanded: boolean;
   /** The deny form (comment and confirm) is open. */
   denying: boolean;
+  /** A wider answer waiting for its confirm click (see friction.ts). */
+  confirming: ActionKey | null;
   /** The answer on its way to the relay: every button is disabled meanwhile. */
   sending: ActionKey | null;
   /** The answer the relay accepted; the card leaves with the next inbox update. */
@@ -41,6 +43,9 @@ export type ApproverEvent =
   | { type: 'expand'; id: string }
   | { type: 'deny-open'; id: string }
   | { type: 'deny-cancel'; id: string }
+  | { type: 'confirm-open'; id: string; action: ActionKey }
+  | { type: 'confirm-cancel'; id: string }
+  | { type: 'clear-folded' }
   | { type: 'sending'; id: string; action: ActionKey }
   | { type: 'answered'; id: string; action: ActionKey; result: PortResult<Interaction> }
   | { type: 'learned'; id: string; notice: CardNotice }
@@ -48,7 +53,14 @@ export type ApproverEvent =
   | { type: 'select'; index: number }
   | { type: 'move'; by: 1 | -1 };
 
-export const idleCard: CardUi = { expanded: false, denying: false, sending: null, sent: null, notice: null };
+export const idleCard: CardUi = {
+  expanded: false,
+  denying: false,
+  confirming: null,
+  sending: null,
+  sent: null,
+  notice: null,
+};
 
 export function initialApproverState(focusSessionId?: string): ApproverState {
   return {
@@ -69,6 +81,14 @@ export function canAct(card: Card, ui: CardUi): boolean {
   return card.live && ui.sent === null && !isFinal(ui.notice);
 }
 
+/**
+ * Whether a card shows as one grey line: its question ended (answered here or elsewhere,
+ * expired, withdrawn) and nothing is on its way. Folded cards are cleared together.
+ */
+export function isFolded(card: Card, ui: CardUi): boolean {
+  return ui.sending === null && !canAct(card, ui);
+}
+
 const clamp = (index: number, length: number) => Math.max(0, Math.min(index, length - 1));
 
 function withCard(state: ApproverState, id: string, change: (ui: CardUi) => CardUi): ApproverState {
@@ -76,7 +96,8 @@ function withCard(state: ApproverState, id: string, change: (ui: CardUi) => Card
 }
 
 function onInbox(state: ApproverState, inbox: InboxState): ApproverState {
-  const forget = (id: string) => state.dismissed.has(id) || cardUi(state, id).sent !== null;
+  // A card answered here stays, folded to "Sent · …", until it leaves by itself or is cleared.
+  const forget = (id: string) => state.dismissed.has(id);
   const arranged = arrangeCards(state.cards, inbox.connection, inbox.sessions, forget);
   const cards = arranged.filter((card) => !state.dismissed.has(cardKey(card)));
   const liveKeys = new Set(arranged.filter((card) => card.live).map(cardKey));
@@ -113,10 +134,23 @@ function dropCard(state: ApproverState, id: string): ApproverState {
   return { ...state, cards, ui, selected: clamp(state.selected, cards.length) };
 }
 
+function dismissCard(state: ApproverState, id: string): ApproverState {
+  const dropped = dropCard(state, id);
+  return { ...dropped, dismissed: new Set([...state.dismissed, id]) };
+}
+
 function onAnswered(ui: CardUi, action: ActionKey, result: PortResult<Interaction>): CardUi {
-  if (result.ok) return { ...ui, sending: null, sent: action, denying: false, notice: null };
+  if (result.ok)
+    return { ...ui, sending: null, sent: action, denying: false, confirming: null, notice: null };
   const notice = noticeFor(result);
-  return { ...ui, sending: null, notice, denying: isFinal(notice) ? false : ui.denying };
+  const final = isFinal(notice);
+  return {
+    ...ui,
+    sending: null,
+    notice,
+    denying: final ? false : ui.denying,
+    confirming: final ? null : ui.confirming,
+  };
 }
 
 export function approverReducer(state: ApproverState, event: ApproverEvent): ApproverState {
@@ -126,29 +160,32 @@ export function approverReducer(state: ApproverState, event: ApproverEvent): App
     case 'expand':
       return withCard(state, event.id, (ui) => ({ ...ui, expanded: !ui.expanded }));
     case 'deny-open':
-      return withCard(state, event.id, (ui) => ({ ...ui, denying: true }));
+      return withCard(state, event.id, (ui) => ({ ...ui, denying: true, confirming: null }));
     case 'deny-cancel':
       return withCard(state, event.id, (ui) => ({ ...ui, denying: false }));
+    case 'confirm-open':
+      return withCard(state, event.id, (ui) => ({ ...ui, confirming: event.action, denying: false }));
+    case 'confirm-cancel':
+      return withCard(state, event.id, (ui) => ({ ...ui, confirming: null }));
+    case 'clear-folded':
+      return state.cards
+        .filter((card) => isFolded(card, cardUi(state, cardKey(card))))
+        .reduce((next, card) => dismissCard(next, cardKey(card)), state);
     case 'sending':
       // One answer at a time per card: a second press while one is on its way changes nothing.
       return cardUi(state, event.id).sending
         ? state
         : withCard(state, event.id, (ui) => ({ ...ui, sending: event.action, notice: null }));
-    case 'answered': {
-      const card = state.cards.find((candidate) => cardKey(candidate) === event.id);
-      // Accepted after the inbox already let the question go: nothing is left to show.
-      if (event.result.ok && card && !card.live) return dropCard(state, event.id);
+    case 'answered':
+      // Accepted even when the inbox already let the question go: the card says "Sent" first.
       return withCard(state, event.id, (ui) => onAnswered(ui, event.action, event.result));
-    }
     case 'learned':
       // A stale card learned how its question ended; a final notice from our own answer wins.
       return isFinal(cardUi(state, event.id).notice)
         ? state
         : withCard(state, event.id, (ui) => ({ ...ui, notice: event.notice }));
-    case 'dismiss': {
-      const dropped = dropCard(state, event.id);
-      return { ...dropped, dismissed: new Set([...state.dismissed, event.id]) };
-    }
+    case 'dismiss':
+      return dismissCard(state, event.id);
     case 'select':
       return { ...state, selected: clamp(event.index, state.cards.length) };
     case 'move':

@@ -1,9 +1,17 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { Interaction } from '../../shared/contract/index.ts';
-import { approverReducer, canAct, cardUi, initialApproverState, shownState } from './approver-state.ts';
+import {
+  approverReducer,
+  canAct,
+  cardUi,
+  initialApproverState,
+  isFolded,
+  shownState,
+} from './approver-state.ts';
 import { type ActionKey, cardActions, denyAnswer } from './card-actions.ts';
 import { type Card, cardKey } from './card-order.ts';
+import { type AnswerVia, needsConfirm } from './friction.ts';
 import type { ApproverPort, PortResult } from './port.ts';
 import { RequestCard } from './request-card.tsx';
 import { SessionList } from './session-list.tsx';
@@ -66,8 +74,22 @@ export function Approver({ port, extras = {} }: { port: ApproverPort; extras?: A
     dispatch({ type: 'answered', id, action, result });
   }
 
-  const act = useRef(answer);
-  act.current = answer;
+  /**
+   * An answer chosen by click or key: Deny opens its form, a wider answer that needs it opens
+   * its confirm step (friction.ts), anything else is sent.
+   */
+  function choose(card: Card, action: ActionKey, via: AnswerVia) {
+    const id = cardKey(card);
+    const offered = cardActions(card.interaction.actions).some((candidate) => candidate.key === action);
+    if (!offered || !canAct(card, cardUi(latest.current, id))) return;
+    if (action === 'deny') dispatch({ type: 'deny-open', id });
+    else if (needsConfirm(action, card.interaction.decision.risk, via))
+      dispatch({ type: 'confirm-open', id, action });
+    else void answer(card, action);
+  }
+
+  const act = useRef(choose);
+  act.current = choose;
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || isTyping(event.target)) return;
@@ -87,12 +109,8 @@ export function Approver({ port, extras = {} }: { port: ApproverPort; extras?: A
         setFocusSignal((signal) => signal + 1);
       } else if (shortcut.kind === 'expand') {
         dispatch({ type: 'expand', id: cardKey(card) });
-      } else if (shortcut.action === 'deny') {
-        const offered = cardActions(card.interaction.actions).some((action) => action.key === 'deny');
-        if (offered && canAct(card, cardUi(latest.current, cardKey(card))))
-          dispatch({ type: 'deny-open', id: cardKey(card) });
       } else {
-        void act.current(card, shortcut.action);
+        act.current(card, shortcut.action, 'key');
       }
     }
     document.addEventListener('keydown', onKeyDown);
@@ -100,6 +118,7 @@ export function Approver({ port, extras = {} }: { port: ApproverPort; extras?: A
   }, []);
 
   const shown = shownState(state);
+  const folded = state.cards.filter((card) => isFolded(card, cardUi(state, cardKey(card)))).length;
   // The session list follows the inbox: any change there is worth a fresh read.
   const inboxVersion = `${state.connection}|${state.cards.map((card) => `${cardKey(card)}:${card.session.updatedAt}`).join(',')}`;
   return (
@@ -133,9 +152,20 @@ export function Approver({ port, extras = {} }: { port: ApproverPort; extras?: A
               focusSignal={focusSignal}
               port={port}
               dispatch={dispatch}
+              onChoose={choose}
               onAnswer={(target, action, comment) => void answer(target, action, comment)}
             />
           ))}
+          {folded > 0 && (
+            <button
+              type="button"
+              class="link"
+              data-testid="clear-folded"
+              onClick={() => dispatch({ type: 'clear-folded' })}
+            >
+              Clear {folded === 1 ? 'the ended request' : `${folded} ended requests`}
+            </button>
+          )}
           <p class="shortcuts quiet" data-testid="shortcuts">
             {shortcutHint}
           </p>

@@ -2,11 +2,12 @@ import type { CardUi } from './approver-state.ts';
 import type { ActionKey } from './card-actions.ts';
 import { answeredElsewhere, isFinal } from './card-notice.ts';
 
-const sentText: Record<ActionKey, string> = {
-  allow_once: 'Approved once',
-  allow_session: 'Approved for this session',
-  allow_always: 'Approved always',
-  deny: 'Denied',
+/** What the card says once an answer was accepted, before it leaves. */
+export const sentText: Record<ActionKey, string> = {
+  allow_once: 'Sent · Approved once',
+  allow_session: 'Sent · Approved for this session',
+  allow_always: 'Sent · Approved always',
+  deny: 'Sent · Denied',
 };
 
 /** What became of the card's question: on its way, sent, refused, or ended elsewhere. */
@@ -17,18 +18,18 @@ export function CardStatus({ ui, live }: { ui: CardUi; live: boolean }) {
         Sending…
       </p>
     );
-  // A question that left the inbox without our answer says so, whatever else happened to it.
-  const notice = !live && !ui.sent && !isFinal(ui.notice) ? answeredElsewhere() : ui.notice;
-  if (notice)
-    return (
-      <p class={`card-status card-status--${notice.kind}`} data-testid={notice.kind} role="status">
-        {notice.text}
-      </p>
-    );
   if (ui.sent)
     return (
       <p class="card-status" data-testid="sent" role="status">
         {sentText[ui.sent]}
+      </p>
+    );
+  // A question that left the inbox without our answer says so, whatever else happened to it.
+  const notice = !live && !isFinal(ui.notice) ? answeredElsewhere() : ui.notice;
+  if (notice)
+    return (
+      <p class={`card-status card-status--${notice.kind}`} data-testid={notice.kind} role="status">
+        {notice.text}
       </p>
     );
   return null;

@@ -1,18 +1,24 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { SessionView } from '../../shared/contract/index.ts';
+import { modeNeedsConfirm } from './friction.ts';
 import type { ApproverPort } from './port.ts';
 
 /**
  * The session's declared modes (the agent's own names and descriptions), the current one
  * selected; a change applies to the session's next evaluation. A session that declared none
- * shows its mode as text: the engine's modes are not offered in the agent's place.
+ * shows its mode as text: the engine's modes are not offered in the agent's place. A switch to
+ * Full Access (engine mode `bypass`) waits for a confirm click naming what it does.
  */
 export function ModeSelector({ session, port }: { session: SessionView; port: ApproverPort }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
   // A newer view of the session (an inbox push, a refresh) is the truth again.
-  useEffect(() => setChosen(null), [session.mode]);
+  useEffect(() => {
+    setChosen(null);
+    setConfirming(null);
+  }, [session.mode]);
 
   if (session.modes.length === 0) {
     return (
@@ -24,8 +30,18 @@ export function ModeSelector({ session, port }: { session: SessionView; port: Ap
   const current = pending ?? chosen ?? session.mode;
   const known = session.modes.some((mode) => mode.id === current);
 
+  function choose(mode: string) {
+    if (mode === current) {
+      setConfirming(null);
+      return;
+    }
+    const declared = session.modes.find((candidate) => candidate.id === mode);
+    if (declared && modeNeedsConfirm(declared.mode)) setConfirming(mode);
+    else void select(mode);
+  }
+
   async function select(mode: string) {
-    if (mode === current) return;
+    setConfirming(null);
     setPending(mode);
     setError(null);
     const result = await port.selectMode(session.sessionId, mode).catch((cause: unknown) => ({
@@ -45,7 +61,7 @@ export function ModeSelector({ session, port }: { session: SessionView; port: Ap
           data-testid="mode"
           value={current}
           disabled={pending !== null}
-          onChange={(event) => void select(event.currentTarget.value)}
+          onChange={(event) => choose(event.currentTarget.value)}
         >
           {/* A mode set some other way still shows as what it is. */}
           {!known && <option value={current}>{current}</option>}
@@ -56,6 +72,33 @@ export function ModeSelector({ session, port }: { session: SessionView; port: Ap
           ))}
         </select>
       </label>
+      {confirming !== null && (
+        <fieldset class="confirm" data-testid="mode-confirm">
+          <p class="confirm-question">
+            Full Access runs every call of this session without review: nothing is asked, nothing is checked
+            by the reviewer.
+          </p>
+          <div class="actions">
+            <button
+              type="button"
+              class="action action--confirm"
+              data-action="mode-confirm"
+              onClick={() => void select(confirming)}
+            >
+              Switch to Full Access (
+              {session.modes.find((mode) => mode.id === confirming)?.label ?? confirming})
+            </button>
+            <button
+              type="button"
+              class="action"
+              data-action="mode-cancel"
+              onClick={() => setConfirming(null)}
+            >
+              Keep {session.modes.find((mode) => mode.id === current)?.label ?? current}
+            </button>
+          </div>
+        </fieldset>
+      )}
       {error && (
         <p class="error" data-testid="mode-error" role="alert">
           {error}

@@ -1,19 +1,27 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { decisionBadge, decisionSection } from '../../shared/badges/index.ts';
+import { argumentPreview } from '../lib/preview.ts';
 import { ActionBar } from './action-bar.tsx';
-import { type ApproverEvent, type CardUi, canAct } from './approver-state.ts';
-import { Arguments } from './arguments.tsx';
+import { type ApproverEvent, type CardUi, canAct, isFolded } from './approver-state.ts';
 import { Badge } from './badge.tsx';
+import { CallView } from './call-view.tsx';
 import { type ActionKey, cardActions } from './card-actions.ts';
 import { answeredElsewhere, isFinal } from './card-notice.ts';
 import { type Card, cardKey } from './card-order.ts';
 import { CardStatus } from './card-status.tsx';
+import { ConfirmAnswer } from './confirm-answer.tsx';
+import { countdownText, useNow } from './countdown.ts';
 import { DecisionSection } from './decision-section.tsx';
 import { DenyForm } from './deny-form.tsx';
+import type { AnswerVia } from './friction.ts';
 import { ModeSelector } from './mode-selector.tsx';
 import type { ApproverPort } from './port.ts';
+import { ReasonLine } from './reason-line.tsx';
 import { summaryLine } from './summary-line.ts';
 import { resolutionOf } from './timeline-items.ts';
+
+/** How long a card answered here stays folded to "Sent · …" after its question left the inbox. */
+export const sentLingerMs = 4000;
 
 interface RequestCardProps {
   card: Card;
@@ -24,25 +32,20 @@ interface RequestCardProps {
   focusSignal: number;
   port: ApproverPort;
   dispatch(event: ApproverEvent): void;
+  /** An answer chosen on the card; the approver decides whether it needs its confirm step first. */
+  onChoose(card: Card, action: ActionKey, via: AnswerVia): void;
   onAnswer(card: Card, action: ActionKey, comment?: string): void;
 }
 
 /**
- * One session's active question: who asks, which tool, the decision's badge and summary, the
- * arguments, and the answers. Details (the decision section, the mode) open below the
- * arguments; the actions stay pinned in view however long the card grows.
+ * One session's active question: who asks, which tool, its badge, why it was asked, the change
+ * it makes, and the answers — in that order, all in the card's normal flow, so no part of a card
+ * ever lies over another. A question that ended folds to one grey line saying how.
  */
-export function RequestCard({ card, ui, selected, focusSignal, port, dispatch, onAnswer }: RequestCardProps) {
+export function RequestCard(props: RequestCardProps) {
+  const { card, ui, port, dispatch } = props;
   const { session, interaction } = card;
   const id = cardKey(card);
-  const element = useRef<HTMLElement>(null);
-  const actions = cardActions(interaction.actions);
-  const actionable = canAct(card, ui);
-  const badge = decisionBadge(interaction.decision);
-
-  useEffect(() => {
-    if (focusSignal > 0 && selected) element.current?.focus();
-  }, [focusSignal]);
 
   // A question that left the inbox without our answer: ask the log how it ended, to say so.
   const wonder = !card.live && ui.sending === null && ui.sent === null && !isFinal(ui.notice);
@@ -53,12 +56,7 @@ export function RequestCard({ card, ui, selected, focusSignal, port, dispatch, o
       (result) => {
         if (!current || !result.ok) return;
         const resolution = resolutionOf(result.value, interaction.toolCallId);
-        if (resolution)
-          dispatch({
-            type: 'learned',
-            id,
-            notice: answeredElsewhere({ decision: interaction.decision, resolution }),
-          });
+        if (resolution) dispatch({ type: 'learned', id, notice: answeredElsewhere({ resolution }) });
       },
       () => undefined,
     );
@@ -67,22 +65,66 @@ export function RequestCard({ card, ui, selected, focusSignal, port, dispatch, o
     };
   }, [wonder]);
 
-  const gone = !card.live || isFinal(ui.notice);
-  const classes = ['card', gone ? 'card--gone' : '', selected ? 'card--selected' : '']
-    .filter(Boolean)
-    .join(' ');
+  // Answered here and gone from the inbox: "Sent · …" stays a moment, then the card leaves.
+  const leaving = !card.live && ui.sent !== null;
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = setTimeout(() => dispatch({ type: 'dismiss', id }), sentLingerMs);
+    return () => clearTimeout(timer);
+  }, [leaving]);
+
+  return isFolded(card, ui) ? <FoldedCard {...props} /> : <OpenCard {...props} />;
+}
+
+/** An ended question: tool, what it was about, and what happened, on one grey line. */
+function FoldedCard({ card, ui }: RequestCardProps) {
+  const { session, interaction } = card;
+  return (
+    <article
+      class="card card--folded"
+      data-testid="request"
+      data-state="folded"
+      data-session-id={session.sessionId}
+      data-interaction-id={cardKey(card)}
+      data-risk={interaction.decision.risk}
+      aria-label={`${interaction.tool} in ${session.title || session.sessionId}, ended`}
+    >
+      <span class="tool" data-testid="tool">
+        {interaction.tool}
+      </span>
+      <span class="folded-about quiet">{argumentPreview(interaction.input, 60)}</span>
+      <CardStatus ui={ui} live={card.live} />
+    </article>
+  );
+}
+
+function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, onAnswer }: RequestCardProps) {
+  const { session, interaction } = card;
+  const id = cardKey(card);
+  const element = useRef<HTMLElement>(null);
+  const actions = cardActions(interaction.actions);
+  const actionable = canAct(card, ui);
+  const badge = decisionBadge(interaction.decision);
+  const countdown = countdownText(interaction.expiresAt, useNow(card.live && interaction.expiresAt !== null));
+
+  useEffect(() => {
+    if (focusSignal > 0 && selected) element.current?.focus();
+  }, [focusSignal]);
+
+  const classes = ['card', selected ? 'card--selected' : ''].filter(Boolean).join(' ');
   return (
     <article
       ref={element}
       class={classes}
       tabIndex={-1}
       data-testid="request"
+      data-state="open"
       data-session-id={session.sessionId}
       data-interaction-id={id}
       data-risk={interaction.decision.risk}
       aria-label={`${interaction.tool} in ${session.title || session.sessionId}`}
     >
-      <header class="card-head">
+      <header class="card-head" data-testid="card-head">
         <span class="session-title" data-testid="session-title">
           {session.title || session.sessionId}
         </span>
@@ -91,8 +133,13 @@ export function RequestCard({ card, ui, selected, focusSignal, port, dispatch, o
             +{session.queueLength} queued
           </span>
         )}
+        {countdown && (
+          <span class="countdown" data-testid="countdown">
+            {countdown}
+          </span>
+        )}
       </header>
-      <div class="card-tool">
+      <div class="card-tool" data-testid="tool-line">
         <span class="tool" data-testid="tool">
           {interaction.tool}
         </span>
@@ -101,7 +148,13 @@ export function RequestCard({ card, ui, selected, focusSignal, port, dispatch, o
       <p class="summary" data-testid="summary">
         {summaryLine(interaction.decision)}
       </p>
-      <Arguments input={interaction.input} expanded={ui.expanded} />
+      <ReasonLine decision={interaction.decision} />
+      <CallView
+        tool={interaction.tool}
+        input={interaction.input}
+        decision={interaction.decision}
+        expanded={ui.expanded}
+      />
       <button
         type="button"
         class="link"
@@ -113,7 +166,7 @@ export function RequestCard({ card, ui, selected, focusSignal, port, dispatch, o
       </button>
       {ui.expanded && <DecisionSection sections={decisionSection(interaction.decision)} />}
       {ui.expanded && <ModeSelector session={session} port={port} />}
-      <div class="card-foot">
+      <div class="card-foot" data-testid="card-foot">
         <CardStatus ui={ui} live={card.live} />
         {actionable && ui.denying && (
           <DenyForm
@@ -125,24 +178,25 @@ export function RequestCard({ card, ui, selected, focusSignal, port, dispatch, o
             }}
           />
         )}
-        {actionable && !ui.denying && (
+        {actionable && !ui.denying && ui.confirming && (
+          <ConfirmAnswer
+            action={ui.confirming}
+            tool={interaction.tool}
+            risk={interaction.decision.risk}
+            sending={ui.sending !== null}
+            onConfirm={() => ui.confirming && onAnswer(card, ui.confirming)}
+            onCancel={() => {
+              dispatch({ type: 'confirm-cancel', id });
+              element.current?.focus();
+            }}
+          />
+        )}
+        {actionable && !ui.denying && !ui.confirming && (
           <ActionBar
             actions={actions}
             sending={ui.sending}
-            onAction={(action) =>
-              action === 'deny' ? dispatch({ type: 'deny-open', id }) : onAnswer(card, action)
-            }
+            onAction={(action) => onChoose(card, action, 'click')}
           />
-        )}
-        {gone && ui.sending === null && (
-          <button
-            type="button"
-            class="link"
-            data-testid="dismiss"
-            onClick={() => dispatch({ type: 'dismiss', id })}
-          >
-            Dismiss
-          </button>
         )}
       </div>
     </article>

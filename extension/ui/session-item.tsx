@@ -23,7 +23,12 @@ export function SessionItem({ session, port }: { session: SessionView; port: App
       {open && (
         <div class="session-body">
           <ModeSelector session={session} port={port} />
-          <Timeline port={port} sessionId={session.sessionId} version={session.updatedAt} />
+          <Timeline
+            port={port}
+            sessionId={session.sessionId}
+            version={session.updatedAt}
+            modeLabels={new Map(session.modes.map((mode) => [mode.id, mode.label]))}
+          />
         </div>
       )}
     </section>

@@ -1,21 +1,37 @@
 import type {
   SessionEvent,
+  SessionEventValue,
   ToolPermissionDecision,
   ToolPermissionResolution,
 } from '../../shared/contract/index.ts';
 
-/** One tool call in a session's timeline: what decided it and, for an escalation, how it ended. */
+/** One tool call in a session's timeline: what it was, what decided it, how it ended, how it ran. */
 export interface TimelineItem {
+  kind?: 'call';
   toolCallId: string;
   /** From the call's start or approval request; null when the log's window cut both off. */
   tool: string | null;
+  /** The call's input (the relay's redacted display copy), when the log still has it. */
+  input?: unknown;
   decision: ToolPermissionDecision;
   resolution?: ToolPermissionResolution;
+  /** What the agent reported after running it (TOOL_CALL_RESULT). */
+  result?: 'ok' | 'error';
   /** When the decision was made (the decision event's time). */
   decidedAt: string;
   /** The decision event's sequence number: the timeline's order. */
   seq: number;
 }
+
+/** A session's mode switched: who switched it, from what, to what. */
+export interface ModeItem {
+  kind: 'mode';
+  change: SessionEventValue<'mode_changed'>;
+  at: string;
+  seq: number;
+}
+
+export type TimelineRow = TimelineItem | ModeItem;
 
 /**
  * A session's events (oldest first, as the audit log gives them) → one item per tool call that
@@ -24,14 +40,21 @@ export interface TimelineItem {
  * call replaces an earlier one, and events of other kinds are ignored.
  */
 export function timelineItems(events: readonly SessionEvent[]): TimelineItem[] {
-  const tools = new Map<string, string>();
+  return timelineRows(events).filter((row): row is TimelineItem => row.kind !== 'mode');
+}
+
+/** The calls of `timelineItems` and the session's mode changes, newest first. */
+export function timelineRows(events: readonly SessionEvent[]): TimelineRow[] {
+  const calls = new Map<string, { tool: string; input: unknown }>();
   const resolutions = new Map<string, ToolPermissionResolution>();
+  const results = new Map<string, 'ok' | 'error'>();
   const decided = new Map<string, { decision: ToolPermissionDecision; ts: string; seq: number }>();
+  const modes: ModeItem[] = [];
   for (const event of events) {
     switch (event.name) {
       case 'TOOL_CALL_START':
       case 'tool_approval_request':
-        tools.set(event.value.toolCallId, event.value.tool);
+        calls.set(event.value.toolCallId, { tool: event.value.tool, input: event.value.input });
         break;
       case 'tool_permission_decision':
         decided.set(event.value.toolCallId, { decision: event.value, ts: event.ts, seq: event.seq });
@@ -39,23 +62,33 @@ export function timelineItems(events: readonly SessionEvent[]): TimelineItem[] {
       case 'tool_permission_resolution':
         resolutions.set(event.value.toolCallId, event.value);
         break;
+      case 'TOOL_CALL_RESULT':
+        results.set(event.value.toolCallId, event.value.status);
+        break;
+      case 'mode_changed':
+        modes.push({ kind: 'mode', change: event.value, at: event.ts, seq: event.seq });
+        break;
       default:
         break;
     }
   }
-  const items: TimelineItem[] = [];
+  const rows: TimelineRow[] = [...modes];
   for (const [toolCallId, { decision, ts, seq }] of decided) {
+    const call = calls.get(toolCallId);
     const resolution = resolutions.get(toolCallId);
-    items.push({
+    const result = results.get(toolCallId);
+    rows.push({
       toolCallId,
-      tool: tools.get(toolCallId) ?? null,
+      tool: call?.tool ?? null,
+      ...(call && call.input !== undefined ? { input: call.input } : {}),
       decision,
       ...(resolution ? { resolution } : {}),
+      ...(result ? { result } : {}),
       decidedAt: ts,
       seq,
     });
   }
-  return items.sort((a, b) => b.seq - a.seq);
+  return rows.sort((a, b) => b.seq - a.seq);
 }
 
 /** How one tool call's escalation ended, if the events say. */
@@ -69,11 +102,4 @@ export function resolutionOf(
       found = event.value;
   }
   return found;
-}
-
-/** Who ended an escalation, as the timeline names them beside the badge ("· Phone"); else null. */
-export function answeredBy(item: TimelineItem): string | null {
-  const actor = item.resolution?.source === 'user' ? item.resolution.actor : undefined;
-  if (!actor) return null;
-  return actor.label ?? actor.tokenId;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApproverPort } from './port.ts';
-import { TimelineEntry } from './timeline-entry.tsx';
-import { type TimelineItem, timelineItems } from './timeline-items.ts';
+import { ModeEntry, TimelineEntry } from './timeline-entry.tsx';
+import { type TimelineRow, timelineRows } from './timeline-items.ts';
 
 /** How many of a session's newest events the timeline reads (a few per tool call). */
 export const timelineEvents = 200;
@@ -14,12 +14,16 @@ export function Timeline({
   port,
   sessionId,
   version,
+  modeLabels = new Map(),
 }: {
   port: ApproverPort;
   sessionId: string;
   version: string;
+  /** The session's declared modes, id → label, for the mode-change rows. */
+  modeLabels?: ReadonlyMap<string, string>;
 }) {
-  const [items, setItems] = useState<TimelineItem[] | null>(null);
+  const [items, setItems] = useState<TimelineRow[] | null>(null);
+  const [asksOnly, setAsksOnly] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
@@ -27,7 +31,7 @@ export function Timeline({
       (result) => {
         if (!current) return;
         if (result.ok) {
-          setItems(timelineItems(result.value));
+          setItems(timelineRows(result.value));
           setError(null);
         } else setError(result.message);
       },
@@ -38,19 +42,37 @@ export function Timeline({
     };
   }, [port, sessionId, version]);
 
+  const shown = (items ?? []).filter(
+    (item) => !asksOnly || (item.kind !== 'mode' && item.decision.behavior === 'ask'),
+  );
   return (
     <div class="timeline">
+      <label class="timeline-filter">
+        <input
+          type="checkbox"
+          data-testid="asks-only"
+          checked={asksOnly}
+          onChange={(event) => setAsksOnly(event.currentTarget.checked)}
+        />{' '}
+        Asks only
+      </label>
       {error && (
         <p class="error" data-testid="timeline-error" role="alert">
           Timeline not loaded: {error}
         </p>
       )}
       {items === null && !error && <p class="quiet">Loading decisions…</p>}
-      {items !== null && items.length === 0 && <p class="quiet">No decisions yet.</p>}
+      {items !== null && shown.length === 0 && (
+        <p class="quiet">{asksOnly ? 'No asks yet.' : 'No decisions yet.'}</p>
+      )}
       <ol class="timeline-list" data-testid="timeline">
-        {(items ?? []).map((item) => (
-          <TimelineEntry key={item.toolCallId} item={item} />
-        ))}
+        {shown.map((item) =>
+          item.kind === 'mode' ? (
+            <ModeEntry key={`mode-${item.seq}`} item={item} labels={modeLabels} />
+          ) : (
+            <TimelineEntry key={item.toolCallId} item={item} />
+          ),
+        )}
       </ol>
     </div>
   );

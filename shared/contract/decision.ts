@@ -48,6 +48,19 @@ export const ToolPermissionDecision = z.object({
   reviewerModel: z.string().max(200).optional(),
   evaluator: Evaluator.optional(),
   matchedRule: z.string().max(limits.ruleLength).optional(),
+  /** What the risk rater found, most dangerous first (≤ 6): a sentence and, when it comes from the
+   *  command, the characters of the command it is about. Display only. */
+  findings: z
+    .array(
+      z.object({
+        risk: Risk,
+        note: z.string().max(limits.reasonLength),
+        category: RiskCategory.optional(),
+        span: z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).optional(),
+      }),
+    )
+    .max(6)
+    .optional(),
 });
 export type ToolPermissionDecision = z.infer<typeof ToolPermissionDecision>;
 

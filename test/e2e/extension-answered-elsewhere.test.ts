@@ -9,7 +9,7 @@ import { startRelay, type TestRelay } from './client-relay.ts';
 // request was answered elsewhere rather than silently drop it or pretend its own click counted.
 //
 // 1. The popup is open on a request; /app (a second approver, paired by its own #pair= link)
-//    answers it → the popup's card stays, dimmed, actions gone, marked answered-elsewhere.
+//    answers it → the popup's card folds to one grey line saying it was answered elsewhere.
 // 2. A stale card: the extension talks to the relay through a gate that can hold back inbox
 //    pushes, so its card still offers Approve after the SDK has answered. Clicking it gets the
 //    relay's 409 → the same answered-elsewhere state, with the resolution the relay reports.
@@ -61,8 +61,11 @@ describe('answered elsewhere', () => {
     expect(await ask.answer).toMatchObject({ outcome: 'allow', resolution: { actionId: 'allow_once' } });
 
     await card.locator('[data-testid="answered-elsewhere"]').waitFor({ timeout: 10_000 });
+    expect(await card.locator('[data-testid="answered-elsewhere"]').textContent()).toBe(
+      'Answered elsewhere — approved once',
+    );
     expect(await card.locator('[data-action]').count()).toBe(0);
-    await card.locator('[data-testid="dismiss"]').click();
+    await popup.locator('[data-testid="clear-folded"]').click();
     await expect.poll(() => card.count()).toBe(0);
     await popup.locator('[data-testid="state-empty"]').waitFor({ timeout: 10_000 });
     await app.close();
@@ -92,7 +95,7 @@ describe('answered elsewhere', () => {
       await approve.click();
       const notice = card.locator('[data-testid="answered-elsewhere"]');
       await notice.waitFor({ timeout: 10_000 });
-      expect(await notice.textContent()).toContain('User denied');
+      expect(await notice.textContent()).toBe('Answered elsewhere — denied');
       expect(await card.locator('[data-testid="action-error"]').count()).toBe(0);
     } finally {
       gate.release();
@@ -126,6 +129,9 @@ describe('answered elsewhere', () => {
       expect(await approve.isEnabled()).toBe(true);
       await approve.click();
       await card.locator('[data-testid="expired"]').waitFor({ timeout: 10_000 });
+      expect(await card.locator('[data-testid="expired"]').textContent()).toBe(
+        'Expired — the agent was denied',
+      );
       expect(await card.locator('[data-testid="action-error"]').count()).toBe(0);
     } finally {
       gate.release();

@@ -68,7 +68,10 @@ describe('an ask, approved from the popup', () => {
     expect(summary).toMatch(/medium/i);
     expect(summary).toContain('gatehouse/heuristic-1');
     expect(summary).toContain('Destructive');
-    expect(await hookText(card, 'arguments')).toContain('"command": "rm -rf build"');
+    // The command as it would run, not its JSON; the reason under the badge.
+    expect(await hookText(card, 'command')).toBe('rm -rf build');
+    expect(await hookText(card, 'description')).toBe('Remove the old build output');
+    expect(await hookText(card, 'reason')).toBe(decision.reason);
 
     // Every action is reachable in the first viewport, collapsed.
     for (const action of ['allow_once', 'allow_session', 'allow_always', 'deny']) {

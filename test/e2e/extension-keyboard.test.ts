@@ -65,7 +65,7 @@ describe('keyboard shortcuts in the popup', () => {
       resolution: { actionId: 'deny', comment: 'ask dave: use a safe branch' },
     });
 
-    // The answered card may stay (marked as sent) until dismissed; j moves on to the next one.
+    // The answered card stays a moment, folded to "Sent · Denied"; j moves on to the next one.
     await popup.keyboard.press('j');
     await expect
       .poll(() => popup.evaluate(() => document.activeElement?.getAttribute('data-session-id')))
@@ -76,7 +76,7 @@ describe('keyboard shortcuts in the popup', () => {
     await popup.close();
   });
 
-  it('s approves for the session: the next identical call is allowed without asking', async () => {
+  it('s opens the session grant, its confirm click gives it: the next identical call is allowed without asking', async () => {
     const sid = 'kb-session';
     await relay.agent.declareSession(sid, { title: 'Session grant', agent: 'e2e', mode: 'default' });
     const ask = await askAndWait(relay.agent, sid, {
@@ -88,6 +88,11 @@ describe('keyboard shortcuts in the popup', () => {
     // Focus this card (a click inside it), so the shortcut acts on it whatever else is shown.
     await requestCard(popup, sid).locator('[data-testid="session-title"]').click();
     await popup.keyboard.press('s');
+    // A single key never gives more than once: it opens the confirm step, which a click settles.
+    const confirm = requestCard(popup, sid).locator('[data-action="confirm"]');
+    await confirm.waitFor();
+    expect((await relay.agent.getToolCall(sid, 'lint-1')).outcome).toBe('pending');
+    await confirm.click();
     expect(await ask.answer).toMatchObject({
       outcome: 'allow',
       resolution: { actionId: 'allow_session', scope: 'session' },

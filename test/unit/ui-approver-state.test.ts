@@ -6,6 +6,7 @@ import {
   canAct,
   cardUi,
   initialApproverState,
+  isFolded,
   shownState,
 } from '../../extension/ui/approver-state.ts';
 import { cardKey } from '../../extension/ui/card-order.ts';
@@ -74,7 +75,7 @@ describe('approverReducer: answering', () => {
     expect(cardUi(state, 'i1').sending).toBe('allow_once');
   });
 
-  it('drops a card answered here when the inbox lets it go', () => {
+  it('keeps a card answered here, folded to "Sent", when the inbox lets it go; Clear drops it', () => {
     const state = run([
       inbox('live', twoPending),
       { type: 'sending', id: 'i1', action: 'allow_once' },
@@ -82,7 +83,15 @@ describe('approverReducer: answering', () => {
     ]);
     expect(cardUi(state, 'i1').sent).toBe('allow_once');
     expect(canAct(state.cards[0]!, cardUi(state, 'i1'))).toBe(false);
-    expect(ids(run([inbox('live', [session('s2', 'i2')])], state))).toEqual(['i2']);
+    const after = run([inbox('live', [session('s2', 'i2')])], state);
+    expect(ids(after)).toEqual(['i1(gone)', 'i2']);
+    expect(isFolded(after.cards[0]!, cardUi(after, 'i1'))).toBe(true);
+    expect(cardUi(after, 'i1').sent).toBe('allow_once');
+    expect(isFolded(after.cards[1]!, cardUi(after, 'i2'))).toBe(false);
+    const cleared = run([{ type: 'clear-folded' }], after);
+    expect(ids(cleared)).toEqual(['i2']);
+    // And it does not come back with the next inbox update.
+    expect(ids(run([inbox('live', [session('s2', 'i2')])], cleared))).toEqual(['i2']);
   });
 
   it('keeps a card whose answer is on its way when the inbox drops it first, then learns the outcome', () => {
@@ -110,12 +119,62 @@ describe('approverReducer: answering', () => {
     );
     expect(cardUi(refused, 'i1').notice).toEqual({
       kind: 'answered-elsewhere',
-      text: 'Answered elsewhere · User denied',
+      text: 'Answered elsewhere — denied',
     });
-    // Accepted after the inbox let it go: it leaves at once, not at some later update.
+    // Accepted after the inbox let it go: it says "Sent" before it leaves.
     const accepted = run([{ type: 'answered', id: 'i1', action: 'allow_once', result: ok }], dropped);
-    expect(ids(accepted)).toEqual(['i2']);
-    expect(accepted.ui.i1).toBeUndefined();
+    expect(ids(accepted)).toEqual(['i1(gone)', 'i2']);
+    expect(cardUi(accepted, 'i1').sent).toBe('allow_once');
+  });
+
+  it('a confirm step opens and cancels; it closes the deny form and an accepted answer closes it', () => {
+    const opened = run([
+      inbox('live', twoPending),
+      { type: 'deny-open', id: 'i1' },
+      { type: 'confirm-open', id: 'i1', action: 'allow_always' },
+    ]);
+    expect(cardUi(opened, 'i1')).toMatchObject({ confirming: 'allow_always', denying: false });
+    expect(cardUi(run([{ type: 'confirm-cancel', id: 'i1' }], opened), 'i1').confirming).toBeNull();
+    const sent = run(
+      [
+        { type: 'sending', id: 'i1', action: 'allow_always' },
+        { type: 'answered', id: 'i1', action: 'allow_always', result: ok },
+      ],
+      opened,
+    );
+    expect(cardUi(sent, 'i1')).toMatchObject({ confirming: null, sent: 'allow_always' });
+    // Opening deny afterwards closes a confirm step.
+    const denying = run(
+      [
+        { type: 'confirm-open', id: 'i2', action: 'allow_session' },
+        { type: 'deny-open', id: 'i2' },
+      ],
+      opened,
+    );
+    expect(cardUi(denying, 'i2')).toMatchObject({ confirming: null, denying: true });
+  });
+
+  it('Clear drops every folded card together and leaves the live ones and one on its way', () => {
+    const three = [session('s1', 'i1'), session('s2', 'i2'), session('s3', 'i3')];
+    const state = run([
+      inbox('live', three),
+      { type: 'sending', id: 'i3', action: 'allow_once' },
+      // i1 answered elsewhere, i3 still on its way when the inbox lets both go.
+      inbox('live', [session('s2', 'i2')]),
+      {
+        type: 'answered',
+        id: 'i2',
+        action: 'deny',
+        result: { ok: false, refusal: 'expired', message: 'gone' },
+      },
+    ]);
+    expect(ids(state)).toEqual(['i1(gone)', 'i2', 'i3(gone)']);
+    expect(state.cards.map((card) => isFolded(card, cardUi(state, cardKey(card))))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(ids(run([{ type: 'clear-folded' }], state))).toEqual(['i3(gone)']);
   });
 
   it('a 409 ends the card: no actions, deny form closed', () => {

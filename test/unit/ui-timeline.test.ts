@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deviceLabel } from '../../extension/lib/device-label.ts';
-import { answeredBy, resolutionOf, timelineItems } from '../../extension/ui/timeline-items.ts';
+import { answeredBy, callSummary, modeChangeText } from '../../extension/ui/call-summary.ts';
+import { resolutionOf, timelineItems, timelineRows } from '../../extension/ui/timeline-items.ts';
 import { decisionBadge } from '../../shared/badges/index.ts';
 import type { SessionEvent, ToolPermissionDecision } from '../../shared/contract/index.ts';
 import { allActions, askDecision, userResolution } from './ui-fixtures.ts';
@@ -129,27 +130,21 @@ describe('who answered', () => {
     const item = resolved(
       userResolution({ toolCallId: 'c1', actor: { tokenId: 'tk-1', label: 'Phone', role: 'approver' } }),
     );
-    expect(`${decisionBadge(item.decision, item.resolution)?.label} · ${answeredBy(item)}`).toBe(
+    expect(`${decisionBadge(item.decision, item.resolution)?.label} · ${answeredBy(item.resolution!)}`).toBe(
       'User approved · Phone',
     );
   });
 
-  it('falls back to the token id, and names nobody for a timeout or an old answer', () => {
-    expect(
-      answeredBy(resolved(userResolution({ toolCallId: 'c1', actor: { tokenId: 'tk-9', role: 'admin' } }))),
-    ).toBe('tk-9');
-    expect(answeredBy(resolved(userResolution({ toolCallId: 'c1' })))).toBeNull();
-    expect(
-      answeredBy(
-        resolved(
-          userResolution({
-            toolCallId: 'c1',
-            source: 'timeout',
-            actor: { tokenId: 'tk-1', role: 'approver' },
-          }),
-        ),
-      ),
-    ).toBeNull();
+  it('falls back to who answered when the relay names no device: the user, or nobody for a timeout', () => {
+    const unlabelled = resolved(
+      userResolution({ toolCallId: 'c1', actor: { tokenId: 'tk-9', role: 'admin' } }),
+    );
+    expect(answeredBy(unlabelled.resolution!)).toBe('User');
+    expect(answeredBy(resolved(userResolution({ toolCallId: 'c1' })).resolution!)).toBe('User');
+    const expired = resolved(
+      userResolution({ toolCallId: 'c1', source: 'timeout', actor: { tokenId: 'tk-1', role: 'approver' } }),
+    );
+    expect(answeredBy(expired.resolution!)).toBe('Nobody (expired)');
   });
 
   it.each([
@@ -168,5 +163,102 @@ describe('who answered', () => {
     ['', 'Browser'],
   ])('the extension pairs as its browser and system: %s', (userAgent, label) => {
     expect(deviceLabel({ userAgent })).toBe(label);
+  });
+});
+
+describe('timelineRows: what ran, who answered, how it ended', () => {
+  it('carries the input, the resolution and the reported result of each call', () => {
+    const ask = askDecision({ toolCallId: 'p1', risk: 'critical' });
+    const events = [
+      at('TOOL_CALL_START', {
+        toolCallId: 'p1',
+        tool: 'Bash',
+        input: { command: 'git push --force origin main' },
+      }),
+      at('tool_permission_decision', ask),
+      at('tool_permission_resolution', userResolution({ toolCallId: 'p1' })),
+      at('TOOL_CALL_RESULT', { toolCallId: 'p1', status: 'error' }),
+    ];
+    const [row] = timelineRows(events);
+    expect(row).toMatchObject({
+      toolCallId: 'p1',
+      tool: 'Bash',
+      input: { command: 'git push --force origin main' },
+      result: 'error',
+      resolution: { source: 'user' },
+    });
+  });
+
+  it('puts mode changes among the calls, by sequence, newest first', () => {
+    const events = [
+      start('c1', 'Bash'),
+      decided('c1'),
+      at('mode_changed', { mode: 'yolo', engineMode: 'bypass', previousMode: 'default', by: 'approver' }),
+      start('c2', 'Bash'),
+      decided('c2', { source: 'full_access' }),
+    ];
+    const rows = timelineRows(events);
+    expect(rows.map((row) => (row.kind === 'mode' ? `mode:${row.change.mode}` : row.toolCallId))).toEqual([
+      'c2',
+      'mode:yolo',
+      'c1',
+    ]);
+    // timelineItems stays calls only.
+    expect(timelineItems(events).map((item) => item.toolCallId)).toEqual(['c2', 'c1']);
+  });
+});
+
+describe('callSummary', () => {
+  it.each([
+    ['Bash', { command: 'npm test\nnpm run build' }, 'npm test …'],
+    ['Bash', { command: '  rm   -rf\tbuild  ' }, 'rm -rf build'],
+    ['Edit', { file_path: 'src/a.ts', old_string: 'x', new_string: 'y' }, 'src/a.ts'],
+    ['Write', { file_path: '/tmp/out.txt', content: 'secret stuff' }, '/tmp/out.txt'],
+    ['NotebookEdit', { notebook_path: 'n.ipynb', new_source: 'x' }, 'n.ipynb'],
+    ['WebFetch', { url: 'https://docs.python.org/3/', prompt: 'p' }, 'https://docs.python.org/3/'],
+    ['WebSearch', { query: 'zod' }, 'zod'],
+    ['Grep', { pattern: 'TODO', path: 'src' }, 'TODO in src'],
+    ['mcp__github__create_issue', { title: 'x' }, 'github · create_issue'],
+    ['Deploy', { target: 'prod' }, '{"target":"prod"}'],
+    [null, undefined, ''],
+    ['Bash', { command: 42 }, '{"command":42}'],
+  ])('%s %o → %s', (tool, input, text) => {
+    expect(callSummary(tool, input)).toBe(text);
+  });
+
+  it('control characters never reach the row', () => {
+    expect(callSummary('Bash', { command: 'echo \u001b[31mred\u0007' })).toBe('echo [31mred');
+  });
+});
+
+describe('answeredBy and modeChangeText', () => {
+  it('the approver’s label when the relay names it, else the source', () => {
+    expect(answeredBy(userResolution())).toBe('User');
+    expect(answeredBy({ ...userResolution(), actor: { label: 'Phone' } } as never)).toBe('Phone');
+    expect(answeredBy(userResolution({ source: 'timeout', behavior: 'deny', actionId: 'expired' }))).toBe(
+      'Nobody (expired)',
+    );
+  });
+
+  it('says from what to what, with the declared labels, and who switched', () => {
+    const labels = new Map([
+      ['default', 'Ask before edits'],
+      ['yolo', 'Full Access'],
+    ]);
+    expect(
+      modeChangeText({ mode: 'yolo', engineMode: 'bypass', previousMode: 'default', by: 'approver' }, labels),
+    ).toBe('Mode: Ask before edits → Full Access · by an approver');
+    expect(
+      modeChangeText(
+        {
+          mode: 'plan',
+          engineMode: 'plan',
+          previousMode: null,
+          by: 'agent',
+          actor: { label: 'Laptop' },
+        } as never,
+        new Map(),
+      ),
+    ).toBe('Mode: plan · by Laptop');
   });
 });

@@ -1,0 +1,73 @@
+import type { SessionEventValue, ToolPermissionResolution } from '../../shared/contract/index.ts';
+import { argumentPreview } from '../lib/preview.ts';
+import { actorLabel } from './card-notice.ts';
+import { mcpName } from './tool-view.ts';
+
+/**
+ * A timeline row's words: what the call was about in one line (the command's first line, the
+ * path, the URL, the query, the MCP server · tool), who answered, and the mode changes. Plain
+ * text; the row ellipsises it with CSS, so nothing here cuts in the middle of a word it keeps.
+ */
+
+const fieldsByTool: Record<string, readonly string[]> = {
+  Bash: ['command'],
+  Edit: ['file_path'],
+  MultiEdit: ['file_path'],
+  Write: ['file_path'],
+  Read: ['file_path'],
+  NotebookEdit: ['notebook_path'],
+  WebFetch: ['url'],
+  WebSearch: ['query'],
+  Grep: ['pattern', 'path'],
+  Glob: ['pattern', 'path'],
+};
+
+/** The first line of `text`, with "…" when more lines follow. */
+export function firstLine(text: string): string {
+  const newline = text.indexOf('\n');
+  return newline === -1 ? text : `${text.slice(0, newline).trimEnd()} …`;
+}
+
+export function callSummary(tool: string | null, input: unknown): string {
+  const record =
+    typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? (input as Record<string, unknown>)
+      : null;
+  const mcp = tool ? mcpName(tool) : null;
+  if (mcp) return `${mcp.server} · ${mcp.tool}`;
+  const fields = tool && Object.hasOwn(fieldsByTool, tool) ? fieldsByTool[tool]! : [];
+  const values = fields
+    .map((field) => record?.[field])
+    .filter((value): value is string => typeof value === 'string' && value !== '');
+  if (values.length > 0) return argumentPreview(firstLine(values.join(' in ')), 200);
+  return argumentPreview(input, 200);
+}
+
+const bySource: Record<ToolPermissionResolution['source'], string> = {
+  user: 'User',
+  timeout: 'Nobody (expired)',
+  cancel: 'Nobody (withdrawn)',
+};
+
+/** Who answered an escalation: the approver's label when the relay names it, else its source. */
+export function answeredBy(resolution: ToolPermissionResolution): string {
+  return actorLabel(resolution) ?? bySource[resolution.source];
+}
+
+const actorWords: Record<string, string> = {
+  agent: 'the agent',
+  approver: 'an approver',
+  admin: 'an admin',
+  system: 'the relay',
+};
+
+/** "Mode: Ask before edits → Full Access · by Phone" — declared labels when known, else ids. */
+export function modeChangeText(
+  change: SessionEventValue<'mode_changed'>,
+  labels: ReadonlyMap<string, string>,
+): string {
+  const name = (mode: string) => labels.get(mode) ?? mode;
+  const from = change.previousMode === null ? '' : `${name(change.previousMode)} → `;
+  const who = actorLabel(change as unknown as ToolPermissionResolution) ?? actorWords[change.by] ?? change.by;
+  return `Mode: ${from}${name(change.mode)} · by ${who}`;
+}
