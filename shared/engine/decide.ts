@@ -1,9 +1,23 @@
 import type { EngineToolCall, ToolPermissionDecision } from '../contract/index.ts';
 import { protectedPath } from '../paths/protected.ts';
 import type { CompiledPlan } from '../plan/index.ts';
+import type { RiskFinding } from '../risk/index.ts';
 import type { DecisionContext } from './context.ts';
 import { type CallFacts, callFacts } from './facts.ts';
 import { precedence, type Ruling, type StepResult } from './steps.ts';
+
+type DecisionFinding = NonNullable<ToolPermissionDecision['findings']>[number];
+
+/** Findings a decision carries (the contract's bound). */
+const maxFindings = 6;
+
+/** A finding as the decision carries it: the contract's fields only, in their order. */
+const shownFinding = ({ risk, note, category, span }: RiskFinding): DecisionFinding => ({
+  risk,
+  note,
+  ...(category === undefined ? {} : { category }),
+  ...(span === undefined ? {} : { span: { start: span.start, end: span.end } }),
+});
 
 /** A ruling with the call's id and the engine's risk rating: a full decision. */
 export function toDecision(
@@ -20,6 +34,10 @@ export function toDecision(
     risk: facts?.rating.risk ?? 'high',
     riskCategories: facts?.rating.categories ?? [],
     ...(matchedRule === undefined ? {} : { matchedRule }),
+    // What the rater found, for the approver: the sentence and the characters it is about.
+    ...(facts && facts.rating.findings.length > 0
+      ? { findings: facts.rating.findings.slice(0, maxFindings).map(shownFinding) }
+      : {}),
   };
 }
 

@@ -266,13 +266,17 @@ function defaultRuling(value: CompiledPlan['default'], tool: string, facts: Call
       return policy('deny', 'default_deny', 'The session default denies calls that are not reads.');
     case 'ask':
       return policy('ask', 'default_ask', 'The session default asks for every call.');
-    case 'allow_reads':
+    case 'allow_reads': {
+      if (!facts.tool.known)
+        return policy('ask', 'unknown_tool', `${tool} is not a known tool, so it needs approval.`);
+      // The approver reads why this call asks: what the rater found, most dangerous first (issue
+      // 17: "Force-pushes to the main branch…", not "Bash is not a read"), when it found anything.
+      const found = facts.rating.findings.find((finding) => finding.risk !== 'safe');
       return policy(
         'ask',
-        facts.tool.known ? 'default_allow_reads' : 'unknown_tool',
-        facts.tool.known
-          ? `${tool} is not a read, so it needs approval.`
-          : `${tool} is not a known tool, so it needs approval.`,
+        'default_allow_reads',
+        found ? `${found.note} It needs approval.` : `${tool} is not a read, so it needs approval.`,
       );
+    }
   }
 }
