@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { printApproverFigures } from '../test/bench/approver.ts';
 import { benchEngine, engineTargets } from '../test/bench/engine.ts';
 import { benchEngineBundled } from '../test/bench/engine-bundled.ts';
+import { benchHookOnLocalRelay } from '../test/bench/hook.ts';
+import { benchPush } from '../test/bench/push.ts';
 import { benchRelay } from '../test/bench/relay.ts';
 
 const fmt = (n: number) => n.toFixed(2);
@@ -63,3 +65,24 @@ for (const [label, stateDir, runtime] of runs) {
 }
 
 await printApproverFigures();
+
+// What a Claude Code user feels per tool call: the command hook's wall time, process start to
+// exit, on the allow path against a local relay — beside curl posting the same hook JSON.
+const hook = await benchHookOnLocalRelay();
+console.log('Command hook (`gatehouse hook`, packed and installed, allow path, local relay)');
+for (const [label, figures] of [
+  ['system Node', hook.systemNode],
+  ['Node from node_modules', hook.cloneNode],
+  ['curl, the same JSON to /hooks/claude/pre-tool-use', hook.curl],
+] as const) {
+  console.log(
+    `  ${label}: median ${fmt(figures.medianMs)} ms (target ≤ 150 ms for the hook), p99 ${fmt(figures.p99Ms)} ms`,
+  );
+}
+
+// A phone in a pocket: ask committed → the push POST received by a local push service.
+const push = await benchPush();
+console.log(`Web Push (workerd, ${push.runs} asks)`);
+console.log(
+  `  ask → push received: p50 ${fmt(push.p50Ms)} ms (target ≤ 50 ms), p99 ${fmt(push.p99Ms)} ms; the agent's own ask round trip p50 ${fmt(push.askP50Ms)} ms`,
+);
