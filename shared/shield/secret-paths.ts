@@ -4,6 +4,10 @@ import {
   endsWithLiteral,
   expandBraces,
   isLiteral,
+  literalPathText,
+  literalSegmentMatcher,
+  literalTailMatcher,
+  normalizePath,
   type PathPattern,
   pathPattern,
   type Segment,
@@ -146,15 +150,29 @@ export const secretDirectoryTable: readonly SecretDirectoryEntry[] = [
   { glob: '/users', inside: false, why: 'every home (macOS)' },
 ];
 
+/**
+ * An entry of the table, compiled once. `tail` and `unless` are its glob and exceptions as
+ * patterns, for a glob in a command, where the question is glob against glob (`endsWith`'s
+ * comparison). `literal` and `unlessLiteral` are the same globs as expressions for a path
+ * without wildcards, the usual case, which they answer in time linear in the path.
+ */
 interface CompiledEntry {
   tail: readonly Segment[];
   unless: readonly string[];
+  literal: RegExp;
+  unlessLiteral: readonly RegExp[];
 }
 
-const compiledFiles: readonly CompiledEntry[] = secretPathTable.map((entry) => ({
-  tail: pathPattern(entry.glob, true).segments,
-  unless: entry.unless ?? [],
-}));
+const compiledFiles: readonly CompiledEntry[] = secretPathTable.map((entry) => {
+  const tail = pathPattern(entry.glob, true).segments;
+  const unless = entry.unless ?? [];
+  return {
+    tail,
+    unless,
+    literal: literalTailMatcher(tail),
+    unlessLiteral: unless.map((name) => literalSegmentMatcher(pathPattern(name, true).segments[0]!)),
+  };
+});
 
 const compiledDirectories = secretDirectoryTable.map((entry) => ({
   inside: entry.inside,
@@ -171,11 +189,28 @@ function excluded(last: Segment, unless: readonly string[]): boolean {
   });
 }
 
-function namesSecretFile({ segments }: PathPattern): boolean {
+/**
+ * Whether some path matching `pattern` (a glob's, wildcards and all) could be a secret file of
+ * the table: glob against glob, for the words of a command the shell would expand.
+ */
+export function patternNamesSecretFile({ segments }: PathPattern): boolean {
   const last = segments.at(-1);
   if (last === undefined) return false;
   return compiledFiles.some(
     (entry) => endsWith(segments, entry.tail) && !(last !== 'globstar' && excluded(last, entry.unless)),
+  );
+}
+
+/**
+ * Whether the literal path of `parts` (`normalizePath`'s) is a secret file of the table: the
+ * answer `patternNamesSecretFile` gives for it, by matching instead of comparing.
+ */
+export function literalNamesSecretFile(parts: readonly string[]): boolean {
+  const last = parts.at(-1);
+  if (last === undefined) return false;
+  const text = literalPathText(parts);
+  return compiledFiles.some(
+    (entry) => entry.literal.test(text) && !entry.unlessLiteral.some((name) => name.test(last)),
   );
 }
 
@@ -187,7 +222,7 @@ function patternsOf(path: string, glob: boolean, cwd?: string): PathPattern[] {
 /** Whether `path` (absolute, relative, `~/…`, Windows-style) names a secret file. */
 export function isSecretPath(path: string, cwd?: string): boolean {
   if (typeof path !== 'string') return false;
-  return patternsOf(path, false, cwd).some(namesSecretFile);
+  return literalNamesSecretFile(normalizePath(path, cwd).parts);
 }
 
 /**
@@ -202,7 +237,7 @@ export function globNamesSecretFile(glob: string, cwd?: string): boolean {
     const spelled = pattern.segments.some(
       (segment) => segment !== 'globstar' && segment.some((token) => token.type === 'char'),
     );
-    return spelled && namesSecretFile(pattern);
+    return spelled && patternNamesSecretFile(pattern);
   });
 }
 
