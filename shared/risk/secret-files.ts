@@ -18,8 +18,8 @@ const systemSecrets: readonly RegExp[] = [
 
 export function namesSecretFile(word: string, where: Where): boolean {
   // `--key-file=~/.ssh/id_rsa`, `host:~/.ssh/id_rsa`: the part that may be a path.
-  const candidates = [word, word.slice(word.indexOf('=') + 1), word.slice(word.indexOf(':') + 1)];
-  return candidates.some((path) => {
+  const candidates = new Set([word, word.slice(word.indexOf('=') + 1), word.slice(word.indexOf(':') + 1)]);
+  return [...candidates].some((path) => {
     if (path === '' || path.length > 4096) return false;
     if (isSecretPath(path) || (/[*?[]/.test(path) && globNamesSecretFile(path))) return true;
     const absolute = resolvePath(path, where.cwd);

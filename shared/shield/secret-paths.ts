@@ -174,6 +174,9 @@ const compiledFiles: readonly CompiledEntry[] = secretPathTable.map((entry) => {
   };
 });
 
+/** Every entry's literal expression in one: a path none of them ends is no secret file, in one test. */
+const anyLiteralTail = new RegExp(compiledFiles.map((entry) => `(?:${entry.literal.source})`).join('|'));
+
 const compiledDirectories = secretDirectoryTable.map((entry) => ({
   inside: entry.inside,
   ...pathPattern(entry.glob, true),
@@ -209,6 +212,7 @@ export function literalNamesSecretFile(parts: readonly string[]): boolean {
   const last = parts.at(-1);
   if (last === undefined) return false;
   const text = literalPathText(parts);
+  if (!anyLiteralTail.test(text)) return false;
   return compiledFiles.some(
     (entry) => entry.literal.test(text) && !entry.unlessLiteral.some((name) => name.test(last)),
   );
