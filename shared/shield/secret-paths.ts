@@ -108,6 +108,11 @@ export const secretPathTable: readonly SecretPathEntry[] = [
   { glob: 'etc/master.passwd', why: 'password hashes (BSD)' },
   { glob: 'etc/sudoers', why: 'who may become root, and how' },
   { glob: 'etc/sudoers.d/**', why: 'who may become root, and how' },
+  { glob: 'etc/security/opasswd', why: 'old password hashes' },
+  { glob: 'etc/ssh/ssh_host_*_key', why: 'the machine’s SSH host keys' },
+  { glob: 'proc/kcore', why: 'the kernel’s memory' },
+  { glob: 'dev/mem', why: 'the machine’s physical memory' },
+  { glob: 'dev/kmem', why: 'the kernel’s memory' },
   // Any pid spelling (`self`, `thread-self`, digits, `$$`) is one segment; `task/N` adds two.
   { glob: 'proc/*/environ', why: 'a process’s environment: its tokens and keys' },
   { glob: 'proc/*/task/*/environ', why: 'a thread’s environment: its tokens and keys' },
@@ -115,6 +120,7 @@ export const secretPathTable: readonly SecretPathEntry[] = [
   { glob: 'proc/*/task/*/cmdline', why: 'a thread’s arguments' },
   { glob: 'proc/*/mem', why: 'a process’s memory' },
   { glob: 'proc/*/task/*/mem', why: 'a thread’s memory' },
+  { glob: 'proc/*/auxv', why: 'a process’s auxiliary vector: where its memory lies' },
 ];
 
 /**
