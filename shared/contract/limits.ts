@@ -33,6 +33,14 @@ export const limits = {
   timeoutSecondsMin: 10,
   timeoutSecondsMax: 86_400,
   timeoutSecondsDefault: 600,
+  /**
+   * How much of one call's command the shield and the risk rater each examine: simple commands
+   * (nested ones, and those run by wrappers and `find -exec`, included) and their words. Real
+   * commands stay far below; past it the rest is not looked at, so the call is not let through
+   * on what was: the shield asks (`unexamined_command`) and the rater rates it at least high.
+   */
+  examinedCommands: 500,
+  examinedWords: 5000,
   /** Display copies: longest string kept before truncation, deepest nesting, total size. */
   displayStringChars: 2000,
   displayDepth: 8,

@@ -1,4 +1,5 @@
 import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
+import { ExaminationBudget } from '../shield/index.ts';
 import { newPipelineFacts, type PipelineFacts, type SegmentContext } from './context.ts';
 import { directoryAfter } from './directory.ts';
 import { rateWrite } from './effects.ts';
@@ -23,6 +24,24 @@ interface ShellRun {
   written: string[];
   /** Redirections to `/dev/tcp/…`: with a shell attached, a reverse shell. */
   sockets: number;
+  /** What is left to examine of the call's command, nested command lines included. */
+  budget: ExaminationBudget;
+}
+
+export const tooLongNote = 'Too long to examine fully: the rest of the command is not rated.';
+
+/**
+ * Takes `words` words (of `commands` simple commands) from the run's budget. When it runs out,
+ * the whole command is rated high (`tooLongNote`) and scanned as text for the worst patterns,
+ * as a command that cannot be parsed is: the part not examined is not taken for harmless.
+ */
+function withinBudget(run: ShellRun, words: number, commands = 1): boolean {
+  if (run.budget.exhausted) return false;
+  if (run.budget.take(words, commands)) return true;
+  const whole = run.rating.at({ start: 0, end: run.command.length });
+  whole.raise('high', tooLongNote);
+  textHazards(run.command, whole);
+  return false;
 }
 
 /** A redirection that writes: `>`, `>>`, `>|`, `&>`, `2>`, `<>` — but not a descriptor copy like `2>&1`. */
@@ -65,6 +84,7 @@ class ShellContext implements SegmentContext {
   }
 
   rateNested(nested: string, place?: 'local' | 'remote'): void {
+    if (this.#run.budget.exhausted) return;
     // Nothing is known about another machine's directories.
     const where = place === 'remote' ? { cwd: undefined, workspace: undefined } : this.where;
     const outer = this.#outer ?? wordSpan(this.segment, this.#span, this.#run.command, nested);
@@ -76,6 +96,7 @@ class ShellContext implements SegmentContext {
       this.rating.raise('medium', 'Nests commands too deeply to rate.', 'code_execution');
       return;
     }
+    if (!withinBudget(this.#run, argv.length)) return;
     const inner = new ShellContext(
       this.where,
       this.depth + 1,
@@ -117,18 +138,24 @@ function rateCommandLine(
   let here = where;
   let cursor = 0;
   for (const segment of parsed.segments) {
+    if (!withinBudget(run, segment.argv.length + segment.assignments.length)) return;
     const span = outer ?? spanOf(segment, segment.text, command, cursor);
     if (outer === undefined && span !== undefined) cursor = span.start;
     here = { ...here, cwd: directoryAfter(segment.argv, here.cwd) };
     rateSegment(segment, new ShellContext(here, depth, segment, run, span, outer));
   }
+  // Redirections are one word each; they are found in the command in order.
+  if (!withinBudget(run, parsed.redirections.length, 0)) return;
+  let from = 0;
   for (const { op, target } of parsed.redirections) {
+    const at = outer ?? find(target, command, from);
+    if (outer === undefined && at !== undefined) from = at.end;
     if (op.includes('<') && !op.startsWith('<<') && namesSecretFile(target, here)) {
-      run.rating.at(outer ?? find(target, command)).raise('high', secretFileNote, 'secret_exposure');
+      run.rating.at(at).raise('high', secretFileNote, 'secret_exposure');
     }
     if (!writesTo(op, target)) continue;
     if (deviceKind(target) === 'network') run.sockets++;
-    const findings = run.rating.at(outer ?? find(target, command));
+    const findings = run.rating.at(at);
     // Redirections are not tied to a segment here: rated against the directory before and after any `cd`.
     rateWrite(findings, target, where);
     if (here.cwd !== where.cwd) rateWrite(findings, target, here);
@@ -176,7 +203,10 @@ function ratePipeline(run: ShellRun): void {
 
 /**
  * Rates a shell command line: every segment (those inside substitutions included), every
- * redirection, then the pipeline as a whole. The worst finding sets the rating.
+ * redirection, then the pipeline as a whole. The worst finding sets the rating. The work is
+ * bounded: simple commands and words, nested ones included, are taken from one
+ * `ExaminationBudget` per call, and what does not fit is not examined but rated high
+ * (`tooLongNote`), so nothing past the budget passes for safe.
  */
 export function rateShellCommand(
   command: string,
@@ -185,7 +215,15 @@ export function rateShellCommand(
   rating: RatingBuilder,
   analysis?: ShellAnalysis,
 ): void {
-  const run: ShellRun = { rating, pipeline: newPipelineFacts(), readOnly, command, written: [], sockets: 0 };
+  const run: ShellRun = {
+    rating,
+    pipeline: newPipelineFacts(),
+    readOnly,
+    command,
+    written: [],
+    sockets: 0,
+    budget: new ExaminationBudget(),
+  };
   rateCommandLine(command, { cwd, workspace: cwd }, 0, run, analysis, undefined);
   ratePipeline(run);
 }

@@ -2,7 +2,7 @@ import type { ShellAnalysis } from '../shell/index.ts';
 import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
 import { maskSecrets } from './mask.ts';
 import { globNamesSecretFile, isSecretPath, readsSecretDirectory } from './secret-paths.ts';
-import { shellSecretFile } from './shell-files.ts';
+import { examineShellCommand } from './shell-files.ts';
 
 export interface ToolCallLike {
   tool: string;
@@ -77,28 +77,39 @@ function display(path: string): string {
 }
 
 /**
+ * What the shield finds a call reads: a secret file (`path`, as named in the call, masked and
+ * bounded), or a command too long to examine whole (`unexamined`, the command's field).
+ */
+export type FileAccess = { path: string } | { unexamined: string };
+
+/**
  * The secret file a tool call would read, if any: a file tool (`Read`, `Grep`, `Glob`, the
  * edit tools, whose results echo file content, and MCP tools with path fields) pointed at one,
  * Grep or Glob searching a folder that holds one (their `path`, or the call's `cwd` when they
  * have none), or a shell command reading one. `null` when none is named. `tool` is the call's
  * tool facts when the caller has them (only `known` and `commandField` are read); `shell` the
- * analysis of the call's command, when the caller made it.
+ * analysis of the call's command, when the caller made it. A command past the examination
+ * budget (`limits.examinedCommands`, `limits.examinedWords`) in which no secret file was found
+ * comes back `unexamined`: what was not looked at may read one.
  */
 export function secretFileAccess(
   call: ToolCallLike,
   tool?: ToolFacts,
   shell?: ShellAnalysis,
-): { path: string } | null {
+): FileAccess | null {
   try {
     const facts = tool ?? toolFacts(call.tool);
     const cwd = typeof call.cwd === 'string' && call.cwd.startsWith('/') ? call.cwd : undefined;
     const fields = facts.known ? [facts.commandField] : unknownToolCommandFields;
+    // A command too long to examine is reported once nothing more precise was found.
+    let unexamined: FileAccess | null = null;
     for (const field of fields) {
       const command = stringField(call.input, field);
       if (command === undefined) continue;
       // The analysis handed over is of the command field of a known tool only.
-      const file = shellSecretFile(command, facts.known ? shell : undefined, cwd);
-      if (file !== null) return { path: display(file) };
+      const found = examineShellCommand(command, facts.known ? shell : undefined, cwd);
+      if (found?.kind === 'secret_file') return { path: display(found.path) };
+      if (found?.kind === 'unexamined') unexamined ??= { unexamined: field ?? 'command' };
     }
     const values = pathValues(call.input, call.tool, 0, []);
     const file = values.find((value) => namesSecret(value, call.tool, cwd));
@@ -107,7 +118,7 @@ export function secretFileAccess(
     const searchesCwd =
       (call.tool === 'Grep' || call.tool === 'Glob') && !values.some(({ key }) => key === 'path');
     if (searchesCwd && cwd !== undefined && readsSecretDirectory(cwd, false)) return { path: display(cwd) };
-    return null;
+    return unexamined;
   } catch {
     // An input the shield cannot walk is treated as touching a secret (fail closed).
     return { path: '(unreadable input)' };

@@ -1,6 +1,7 @@
 // The shield (DESIGN §5 step 2): credentials carried in a tool call, and secret files it reads.
 
-export { isPathKey, secretFileAccess, type ToolCallLike } from './file-access.ts';
+export { ExaminationBudget } from './budget.ts';
+export { type FileAccess, isPathKey, secretFileAccess, type ToolCallLike } from './file-access.ts';
 export { findSecrets, type SecretFinding } from './find-secrets.ts';
 export { SecretKind } from './kinds.ts';
 export { maskSecrets } from './mask.ts';
@@ -17,5 +18,5 @@ export {
   secretPathTable,
 } from './secret-paths.ts';
 export { sensitiveKeyKind, sensitivePairName } from './sensitive-keys.ts';
-export { shellSecretFile } from './shell-files.ts';
+export { examineShellCommand, type ShellFinding } from './shell-files.ts';
 export { isPlaceholder } from './values.ts';

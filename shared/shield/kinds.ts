@@ -45,5 +45,11 @@ export const SecretKind = z.enum([
    * scan within the shield's bounds, so it cannot be called clean (fail closed).
    */
   'unscanned_input',
+  /**
+   * Not a secret either: a shell command too long to examine whole within the shield's budget
+   * (`limits.examinedCommands`, `limits.examinedWords`), in whose examined part no secret file
+   * was read. What was not examined may read one, so the call asks.
+   */
+  'unexamined_command',
 ]);
 export type SecretKind = z.infer<typeof SecretKind>;

@@ -118,12 +118,18 @@ function homeLength(parts: readonly string[]): number {
   return 0;
 }
 
+/** A path as the shield reads it, before any wildcard is looked at: where it starts, and its names. */
+export interface NormalizedPath {
+  anchor: Anchor;
+  /** Its segments, lowered, with `.` and `..` resolved and a home directory written out dropped. */
+  parts: readonly string[];
+}
+
 /**
- * `path` as a pattern. `glob` says whether `*`, `?`, `[…]` are wildcards (an unquoted shell
- * word, a Glob tool's pattern) or characters (a Read tool's file path). `cwd` resolves a
- * relative path when known. `.` and `..` are resolved; `..` above the start is dropped.
+ * `path` lowered and resolved: `$HOME` and `C:/Users/NAME` are homes, `cwd` resolves a relative
+ * path when known, `.` and `..` are resolved (`..` above the start is dropped).
  */
-export function pathPattern(path: string, glob: boolean, cwd?: string): PathPattern {
+export function normalizePath(path: string, cwd?: string): NormalizedPath {
   let text = path
     .trim()
     .replace(/^["']|["']$/g, '')
@@ -145,18 +151,70 @@ export function pathPattern(path: string, glob: boolean, cwd?: string): PathPatt
     if (part === '..') resolved.pop();
     else resolved.push(part);
   }
-  let rest = resolved;
   if (anchor === 'root') {
     const home = homeLength(resolved);
-    if (home > 0) {
-      anchor = 'home';
-      rest = resolved.slice(home);
-    }
+    if (home > 0) return { anchor: 'home', parts: resolved.slice(home) };
   }
+  return { anchor, parts: resolved };
+}
+
+/**
+ * `path` as a pattern. `glob` says whether `*`, `?`, `[…]` are wildcards (an unquoted shell
+ * word, a Glob tool's pattern) or characters (a Read tool's file path). `cwd` resolves a
+ * relative path when known, as in `normalizePath`.
+ */
+export function pathPattern(path: string, glob: boolean, cwd?: string): PathPattern {
+  const { anchor, parts } = normalizePath(path, cwd);
   return {
     anchor,
-    segments: rest.map((part) => (glob && part === '**' ? 'globstar' : tokensOf(part, glob))),
+    segments: parts.map((part) => (glob && part === '**' ? 'globstar' : tokensOf(part, glob))),
   };
+}
+
+/** A token as a regular expression over one segment's characters (never a `/`). */
+function tokenSource(token: Token): string {
+  switch (token.type) {
+    case 'char':
+      return token.char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+    case 'any':
+      return '[^/]';
+    case 'star':
+      return '[^/]*';
+    case 'class': {
+      const chars = token.chars.replace(/[\\\]^[-]/g, '\\$&');
+      if (token.negated) return `[^/${chars}]`;
+      return chars === '' ? '(?!)' : `[${chars}]`;
+    }
+  }
+}
+
+/** One segment as a regular expression: its tokens in order, `**` as any run of whole segments. */
+function segmentSource(segment: Segment): string {
+  if (segment === 'globstar') return '(?:/[^/]*)*';
+  return `/${segment.map(tokenSource).join('')}`;
+}
+
+/**
+ * Which literal paths end in segments matching `tail` (a glob's segments, `**` among them): the
+ * same question `endsWith` asks of two patterns, for a path without wildcards, where it is plain
+ * matching. The expression is tested on `literalPathText(...)`, every segment led by a `/`.
+ * Glob tokens cannot match a `/`, and a table's globs have at most one `*` a segment, so the
+ * match takes time linear in the path.
+ */
+export function literalTailMatcher(tail: readonly Segment[]): RegExp {
+  return new RegExp(`${tail.map(segmentSource).join('')}$`);
+}
+
+/** Which literal segments match `segment` whole (a name of an entry's `unless`). */
+export function literalSegmentMatcher(segment: Segment): RegExp {
+  return new RegExp(`^${segmentSource(segment).slice(1)}$`);
+}
+
+/** A literal path's segments as `literalTailMatcher`'s expressions read them: `/a/b/c`. */
+export function literalPathText(parts: readonly string[]): string {
+  let text = '';
+  for (const part of parts) text += `/${part}`;
+  return text;
 }
 
 /** Whether a character some string could hold at this place fits both tokens. */

@@ -12,6 +12,10 @@ export interface ShieldScan {
 }
 
 /**
+ * A command too long to examine whole (past `limits.examinedCommands` or
+ * `limits.examinedWords`) with no secret file found in what was examined adds the finding
+ * `unexamined_command`, so that nothing past the budget runs unseen.
+ *
  * Never throws: a call too malformed to read comes back as touching a secret (fail closed).
  * `tool` is the call's tool facts when the caller has them already (the engine works them out
  * once per call); the shield reads only whether the tool is known and its command field, which
@@ -20,8 +24,14 @@ export interface ShieldScan {
  */
 export function shieldScan(call: ToolCallLike, tool?: ToolFacts, shell?: ShellAnalysis): ShieldScan {
   // `?.`: callers validate calls first, but the shield must not be the step that crashes.
-  return {
-    findings: findSecrets(call?.input),
-    secretFile: secretFileAccess(call, tool, shell)?.path ?? null,
-  };
+  const findings = findSecrets(call?.input);
+  const access = secretFileAccess(call, tool, shell);
+  if (access !== null && 'unexamined' in access) {
+    // Not a secret seen but one that could not be ruled out: the call asks, like for a secret.
+    return {
+      findings: [...findings, { kind: 'unexamined_command', path: access.unexamined }],
+      secretFile: null,
+    };
+  }
+  return { findings, secretFile: access?.path ?? null };
 }

@@ -4,6 +4,10 @@ import {
   endsWithLiteral,
   expandBraces,
   isLiteral,
+  literalPathText,
+  literalSegmentMatcher,
+  literalTailMatcher,
+  normalizePath,
   type PathPattern,
   pathPattern,
   type Segment,
@@ -104,6 +108,11 @@ export const secretPathTable: readonly SecretPathEntry[] = [
   { glob: 'etc/master.passwd', why: 'password hashes (BSD)' },
   { glob: 'etc/sudoers', why: 'who may become root, and how' },
   { glob: 'etc/sudoers.d/**', why: 'who may become root, and how' },
+  { glob: 'etc/security/opasswd', why: 'old password hashes' },
+  { glob: 'etc/ssh/ssh_host_*_key', why: 'the machine’s SSH host keys' },
+  { glob: 'proc/kcore', why: 'the kernel’s memory' },
+  { glob: 'dev/mem', why: 'the machine’s physical memory' },
+  { glob: 'dev/kmem', why: 'the kernel’s memory' },
   // Any pid spelling (`self`, `thread-self`, digits, `$$`) is one segment; `task/N` adds two.
   { glob: 'proc/*/environ', why: 'a process’s environment: its tokens and keys' },
   { glob: 'proc/*/task/*/environ', why: 'a thread’s environment: its tokens and keys' },
@@ -111,6 +120,7 @@ export const secretPathTable: readonly SecretPathEntry[] = [
   { glob: 'proc/*/task/*/cmdline', why: 'a thread’s arguments' },
   { glob: 'proc/*/mem', why: 'a process’s memory' },
   { glob: 'proc/*/task/*/mem', why: 'a thread’s memory' },
+  { glob: 'proc/*/auxv', why: 'a process’s auxiliary vector: where its memory lies' },
 ];
 
 /**
@@ -146,15 +156,32 @@ export const secretDirectoryTable: readonly SecretDirectoryEntry[] = [
   { glob: '/users', inside: false, why: 'every home (macOS)' },
 ];
 
+/**
+ * An entry of the table, compiled once. `tail` and `unless` are its glob and exceptions as
+ * patterns, for a glob in a command, where the question is glob against glob (`endsWith`'s
+ * comparison). `literal` and `unlessLiteral` are the same globs as expressions for a path
+ * without wildcards, the usual case, which they answer in time linear in the path.
+ */
 interface CompiledEntry {
   tail: readonly Segment[];
   unless: readonly string[];
+  literal: RegExp;
+  unlessLiteral: readonly RegExp[];
 }
 
-const compiledFiles: readonly CompiledEntry[] = secretPathTable.map((entry) => ({
-  tail: pathPattern(entry.glob, true).segments,
-  unless: entry.unless ?? [],
-}));
+const compiledFiles: readonly CompiledEntry[] = secretPathTable.map((entry) => {
+  const tail = pathPattern(entry.glob, true).segments;
+  const unless = entry.unless ?? [];
+  return {
+    tail,
+    unless,
+    literal: literalTailMatcher(tail),
+    unlessLiteral: unless.map((name) => literalSegmentMatcher(pathPattern(name, true).segments[0]!)),
+  };
+});
+
+/** Every entry's literal expression in one: a path none of them ends is no secret file, in one test. */
+const anyLiteralTail = new RegExp(compiledFiles.map((entry) => `(?:${entry.literal.source})`).join('|'));
 
 const compiledDirectories = secretDirectoryTable.map((entry) => ({
   inside: entry.inside,
@@ -171,11 +198,29 @@ function excluded(last: Segment, unless: readonly string[]): boolean {
   });
 }
 
-function namesSecretFile({ segments }: PathPattern): boolean {
+/**
+ * Whether some path matching `pattern` (a glob's, wildcards and all) could be a secret file of
+ * the table: glob against glob, for the words of a command the shell would expand.
+ */
+export function patternNamesSecretFile({ segments }: PathPattern): boolean {
   const last = segments.at(-1);
   if (last === undefined) return false;
   return compiledFiles.some(
     (entry) => endsWith(segments, entry.tail) && !(last !== 'globstar' && excluded(last, entry.unless)),
+  );
+}
+
+/**
+ * Whether the literal path of `parts` (`normalizePath`'s) is a secret file of the table: the
+ * answer `patternNamesSecretFile` gives for it, by matching instead of comparing.
+ */
+export function literalNamesSecretFile(parts: readonly string[]): boolean {
+  const last = parts.at(-1);
+  if (last === undefined) return false;
+  const text = literalPathText(parts);
+  if (!anyLiteralTail.test(text)) return false;
+  return compiledFiles.some(
+    (entry) => entry.literal.test(text) && !entry.unlessLiteral.some((name) => name.test(last)),
   );
 }
 
@@ -187,7 +232,7 @@ function patternsOf(path: string, glob: boolean, cwd?: string): PathPattern[] {
 /** Whether `path` (absolute, relative, `~/…`, Windows-style) names a secret file. */
 export function isSecretPath(path: string, cwd?: string): boolean {
   if (typeof path !== 'string') return false;
-  return patternsOf(path, false, cwd).some(namesSecretFile);
+  return literalNamesSecretFile(normalizePath(path, cwd).parts);
 }
 
 /**
@@ -202,7 +247,7 @@ export function globNamesSecretFile(glob: string, cwd?: string): boolean {
     const spelled = pattern.segments.some(
       (segment) => segment !== 'globstar' && segment.some((token) => token.type === 'char'),
     );
-    return spelled && namesSecretFile(pattern);
+    return spelled && patternNamesSecretFile(pattern);
   });
 }
 

@@ -1,4 +1,5 @@
 import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
+import { ExaminationBudget } from './budget.ts';
 import { globNamesSecretFile, isSecretPath, readsSecretDirectory } from './secret-paths.ts';
 
 /**
@@ -181,20 +182,13 @@ function readsFolder(word: PathWord, folder?: string, cwd?: string): boolean {
 }
 
 /** Whether the segment's program, as written with its options, reads the folders it is given whole. */
-function readsFoldersWhole(
-  name: string,
-  argv: readonly string[],
-  allSegments: readonly ShellSegment[],
-): boolean {
+function readsFoldersWhole(name: string, argv: readonly string[], feeding: boolean): boolean {
   const reader = folderReaders[name];
   if (reader === undefined) return false;
   if (reader.always) return true;
   if (reader.options) {
     // `find … | xargs cat` reads what find names as surely as `-exec cat`.
-    return (
-      argv.some((word) => reader.options!.includes(word)) ||
-      allSegments.some((segment) => feedsNames.has(commandName(segment.argv[0])))
-    );
+    return feeding || argv.some((word) => reader.options!.includes(word));
   }
   return argv.slice(1).some((word) => {
     if (reader.long?.some((option) => word === option || word.startsWith(`${option}=`))) return true;
@@ -232,6 +226,9 @@ function variablesOf(segments: readonly ShellSegment[]): Map<string, string> {
   return variables;
 }
 
+/** What the shield finds in a shell command: a secret file it reads (as written), or that it could not look at all of it. */
+export type ShellFinding = { kind: 'secret_file'; path: string } | { kind: 'unexamined' };
+
 /**
  * The first secret file a shell command reads: named as an argument or a redirection target
  * (`cat .env`, `cat < ~/.ssh/id_rsa`, `curl -d @.env`), through a glob or brace (`cat .en?`,
@@ -239,23 +236,42 @@ function variablesOf(segments: readonly ShellSegment[]): Map<string, string> {
  * (`grep -r x ~/.aws`, `tar c ~/.ssh`), or in a nested command line (`bash -c "cat .env"`).
  * A command the parser cannot read is split conservatively instead. `analysis` is the
  * command's, when the caller has it; `cwd` is where the command runs, when known.
+ *
+ * The work is bounded by an `ExaminationBudget`: a command whose simple commands and words
+ * (nested ones included) exceed it, with no secret file found in what fitted, is `unexamined`,
+ * which the shield treats like a secret: the call asks.
  */
-export function shellSecretFile(
+export function examineShellCommand(
   command: string,
   analysis?: ShellAnalysis,
   cwd?: string,
-  depth = 0,
+): ShellFinding | null {
+  const budget = new ExaminationBudget();
+  const path = secretFileOf(command, analysis, cwd, 0, budget);
+  if (path !== null) return { kind: 'secret_file', path };
+  return budget.exhausted ? { kind: 'unexamined' } : null;
+}
+
+/** The first secret file `command` reads, within `budget`; null when none was found in what fitted. */
+function secretFileOf(
+  command: string,
+  analysis: ShellAnalysis | undefined,
+  cwd: string | undefined,
+  depth: number,
+  budget: ExaminationBudget,
 ): string | null {
   const shell = analysis ?? analyzeShell(command);
   if (shell.error !== undefined) {
-    const found = conservativeWords(command).find((text) =>
-      namesSecretFile({ text, glob: /[*?[{]/.test(text) }),
-    );
+    const words = conservativeWords(command);
+    if (!budget.take(words.length)) return null;
+    const found = words.find((text) => namesSecretFile({ text, glob: /[*?[{]/.test(text) }));
     if (found !== undefined) return found;
   }
   const variables = variablesOf(shell.segments);
   const folders: (string | undefined)[] = [undefined, ...foldersOf(shell.segments, variables)];
   const feeding = shell.segments.some((segment) => feedsNames.has(commandName(segment.argv[0])));
+  // Redirections are one word each, taken together before the segments.
+  if (!budget.take(shell.redirections.length, 0)) return null;
   for (const redirection of shell.redirections) {
     if (notAFile.has(redirection.op)) continue;
     const word = expandWord(redirection.target, variables);
@@ -265,10 +281,11 @@ export function shellSecretFile(
     if (folders.some((folder) => namesSecretFile(target, folder))) return redirection.target;
   }
   for (const segment of shell.segments) {
+    if (!budget.take(segment.argv.length)) return null;
     const name = commandName(segment.argv[0]);
     if (nameOnly.has(name) && !feeding) continue;
     const words = pathWords(segment, variables);
-    const wholeFolders = readsFoldersWhole(name, segment.argv, shell.segments);
+    const wholeFolders = readsFoldersWhole(name, segment.argv, feeding);
     for (const [index, word] of words.entries()) {
       for (const folder of folders) {
         // The program's own name is not a file in the folder `cd` went to.
@@ -279,18 +296,24 @@ export function shellSecretFile(
     }
     if (interpreters.test(name)) {
       for (const word of segment.argv.slice(1)) {
-        const found = conservativeWords(word).find((text) => namesSecretFile({ text, glob: false }));
+        const pieces = conservativeWords(word);
+        if (!budget.take(pieces.length, 0)) return null;
+        const found = pieces.find((text) => namesSecretFile({ text, glob: false }));
         if (found !== undefined) return found;
       }
     }
     if (!runsArguments.has(name)) continue;
     for (const word of segment.argv.slice(1)) {
       if (!/\s/.test(word)) continue;
-      const nested =
-        depth < maxNesting
-          ? shellSecretFile(word, undefined, cwd, depth + 1)
-          : (conservativeWords(word).find((text) => namesSecretFile({ text, glob: true })) ?? null);
-      if (nested) return nested;
+      let nested: string | null = null;
+      if (depth < maxNesting) nested = secretFileOf(word, undefined, cwd, depth + 1, budget);
+      else {
+        const pieces = conservativeWords(word);
+        if (!budget.take(pieces.length, 0)) return null;
+        nested = pieces.find((text) => namesSecretFile({ text, glob: true })) ?? null;
+      }
+      if (nested !== null) return nested;
+      if (budget.exhausted) return null;
     }
   }
   return null;

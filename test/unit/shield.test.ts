@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { limits } from '../../shared/contract/index.ts';
 import { decide } from '../../shared/engine/index.ts';
 import { compilePlan } from '../../shared/plan/index.ts';
 import { analyzeShell } from '../../shared/shell/index.ts';
 import {
+  ExaminationBudget,
   findSecrets,
   globNamesSecretFile,
   isSecretPath,
@@ -259,7 +261,7 @@ describe('bounded work on hostile input', () => {
     ['repeated sig=', 'sig='.repeat(big / 4)],
   ];
 
-  it('scans an input of many small strings and keys quickly', () => {
+  it('scans an input of many small strings and keys to its end', () => {
     const input = {
       list: Array.from({ length: 60_000 }, (_, i) => `item-${i}`),
       map: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`key-${i}`, i])),
@@ -749,4 +751,80 @@ describe('the hostile rows of the shield', () => {
       }
     },
   );
+});
+
+describe('the examination budget of the shield', () => {
+  const trues = (count: number) => Array.from({ length: count }, () => 'true').join('; ');
+  const scan = (command: string) => shieldScan({ tool: 'Bash', input: { command } });
+  const unexamined = { kind: 'unexamined_command', path: 'command' };
+
+  it('examines as many simple commands as the limit, and reports one more as unexamined', () => {
+    expect(scan(trues(limits.examinedCommands))).toEqual({ findings: [], secretFile: null });
+    expect(scan(trues(limits.examinedCommands + 1))).toEqual({ findings: [unexamined], secretFile: null });
+  });
+
+  it('examines as many words as the limit, and reports one more as unexamined', () => {
+    const words = (count: number) => `echo${' x'.repeat(count - 1)}`;
+    expect(scan(words(limits.examinedWords)).findings).toEqual([]);
+    expect(scan(words(limits.examinedWords + 1)).findings).toEqual([unexamined]);
+  });
+
+  it('counts nested command lines against the same budget', () => {
+    const nested = (count: number) => `bash -c '${trues(count)}'`;
+    expect(scan(nested(limits.examinedCommands - 1)).findings).toEqual([]);
+    expect(scan(nested(limits.examinedCommands)).findings).toEqual([unexamined]);
+  });
+
+  it('a secret file read before the budget runs out is reported as such', () => {
+    expect(scan(`cat .env; ${trues(limits.examinedCommands + 5)}`)).toEqual({
+      findings: [],
+      secretFile: '.env',
+    });
+    // A path field of another tool is more precise than "not examined": it is the one reported.
+    const call = {
+      tool: 'mcp__fs__run',
+      input: { command: trues(limits.examinedCommands + 1), path: '.env' },
+    };
+    expect(shieldScan(call)).toEqual({ findings: [], secretFile: '.env' });
+  });
+
+  it('a secret file past the budget is not read unseen: the call asks, or is denied when the shield denies', () => {
+    const call = {
+      toolCallId: 'long',
+      tool: 'Bash',
+      input: { command: `${trues(limits.examinedCommands)}; cat .env` },
+    };
+    for (const mode of ['default', 'plan', 'auto', 'accept_edits'] as const) {
+      const decision = decide(compilePlan({ permissions: { allow: ['Bash(true:*)'] } }), call, { mode });
+      expect(decision.behavior, mode).toBe('ask');
+      expect(decision.reasonCode).toMatch(/^shield_/);
+    }
+    expect(decide(compilePlan({ shield: 'deny' }), call, { mode: 'default' }).behavior).toBe('deny');
+  });
+
+  it('an unknown tool with a long command field is unexamined too', () => {
+    const call = { tool: 'mcp__x__exec', input: { cmd: trues(limits.examinedCommands + 1) } };
+    expect(shieldScan(call).findings).toEqual([{ kind: 'unexamined_command', path: 'cmd' }]);
+  });
+
+  it("one budget per call: a call past it does not spend the next one's", () => {
+    expect(scan(trues(limits.examinedCommands + 1)).findings).toEqual([unexamined]);
+    expect(scan(trues(limits.examinedCommands)).findings).toEqual([]);
+  });
+});
+
+describe('ExaminationBudget', () => {
+  it('takes commands and words until either runs out, then refuses everything', () => {
+    const budget = new ExaminationBudget(2, 5);
+    expect(budget.take(3)).toBe(true);
+    expect(budget.take(2)).toBe(true);
+    expect(budget.exhausted).toBe(false);
+    expect(budget.take(0, 0)).toBe(true);
+    expect(budget.take(1, 0)).toBe(false);
+    expect(budget.exhausted).toBe(true);
+    expect(budget.take(0, 0)).toBe(false);
+    const commands = new ExaminationBudget(1, 100);
+    expect(commands.take(1)).toBe(true);
+    expect(commands.take(1)).toBe(false);
+  });
 });
