@@ -4,6 +4,7 @@ import { printApproverFigures } from '../test/bench/approver.ts';
 import { benchEngine, engineTargets } from '../test/bench/engine.ts';
 import { benchEngineBundled } from '../test/bench/engine-bundled.ts';
 import { benchHookOnLocalRelay } from '../test/bench/hook.ts';
+import { benchHostile } from '../test/bench/hostile.ts';
 import { benchPush } from '../test/bench/push.ts';
 import { benchRelay } from '../test/bench/relay.ts';
 
@@ -24,6 +25,12 @@ for (const [label, figures] of [
 ] as const) {
   console.log(
     `  ${label}: median ${fmt(figures.decideMedianUs)} µs (target ≤ ${medianUs} µs, ${meets(figures.decideMedianUs, medianUs)}), p99 ${fmt(figures.decideP99Us)} µs (target ≤ ${p99Us} µs, ${meets(figures.decideP99Us, p99Us)})`,
+  );
+}
+console.log('Hostile commands (work bounded by limits.examinedCommands / examinedWords)');
+for (const figure of benchHostile()) {
+  console.log(
+    `  decide on ${figure.label} (${figure.chars} chars, ${figure.behavior}): ${fmt(figure.medianMs)} ms median`,
   );
 }
 if (engineOnly) process.exit(0);

@@ -101,12 +101,22 @@ export const precedence: readonly Step[] = [
     run({ plan, facts }) {
       if (plan.shield === 'off' || !facts.secret) return undefined;
       const { kind, where } = facts.secret;
-      const reasonCode = kind === 'secret_file' ? 'shield_secret_file' : 'shield_secret_input';
-      const reason =
-        kind === 'secret_file'
-          ? `The call reads a file that holds secrets (${where}).`
-          : `The call carries a credential (${kind.replaceAll('_', ' ')}) in ${where || 'its input'}.`;
-      return policy(plan.shield === 'deny' ? 'deny' : 'ask', reasonCode, reason);
+      const behavior = plan.shield === 'deny' ? 'deny' : 'ask';
+      if (kind === 'secret_file')
+        return policy(behavior, 'shield_secret_file', `The call reads a file that holds secrets (${where}).`);
+      // Past the shield's budget (limits.examinedCommands / examinedWords) nothing is known to be
+      // free of secrets: the call is not said to carry one, only to be too long to look through.
+      if (kind === 'unexamined_command' || kind === 'unscanned_input')
+        return policy(
+          behavior,
+          'shield_unexamined',
+          `The call is too long to examine fully for secrets (${where || 'its input'}), so it needs approval.`,
+        );
+      return policy(
+        behavior,
+        'shield_secret_input',
+        `The call carries a credential (${kind.replaceAll('_', ' ')}) in ${where || 'its input'}.`,
+      );
     },
   },
   {

@@ -45,3 +45,15 @@ describe('an ask says why, specifically', () => {
     expect(decision.risk).toBe('safe');
   });
 });
+
+describe("a call past the shield's budget", () => {
+  it('asks because it is too long to look through, not because it carries a credential', async () => {
+    const { limits } = await import('../../shared/contract/index.ts');
+    const command = Array.from({ length: limits.examinedCommands + 1 }, () => 'true').join(' && ');
+    const decision = ask(command);
+    expect(decision.behavior).toBe('ask');
+    expect(decision.reasonCode).toBe('shield_unexamined');
+    expect(decision.reason).toMatch(/too long to examine fully/);
+    expect(decision.reason).not.toMatch(/credential/);
+  });
+});
