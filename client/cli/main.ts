@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient, type GatehouseClient } from '../sdk/index.ts';
+import { runCodexHook } from './codex/hook.ts';
+import { runInitCodex } from './codex/init-command.ts';
 import { runDemo } from './demo.ts';
 import { hookTimeouts, type OnError, onErrorChoices, runHook } from './hook.ts';
 import { claudeSettingsPath, describeInit, hookCommand, initClaude } from './init-claude.ts';
@@ -15,9 +18,11 @@ Usage: gatehouse <command> [options]
 
 Commands:
   hook                 Claude Code command hook: hook JSON on stdin, the relay's answer on stdout
+                       (--agent codex: Codex CLI's command hook)
   mcp                  stdio MCP server with the permission-prompt tool "approve"
   mcp-proxy            gate an MCP server's tool calls: mcp-proxy [--name N] -- <command> [args…]
   init claude          put Gatehouse's hooks into a Claude Code settings file
+  init codex           put Gatehouse's hooks into Codex CLI's hooks.json
   demo                 a scripted agent session that shows every kind of decision
   status               relay reachable? token role? sessions waiting?
 
@@ -41,6 +46,17 @@ init claude [--dir D | --user] [--local] [--relay URL] [--command [--on-error as
   --local              .claude/settings.local.json (yours, uncommitted)
   --relay URL          the relay the HTTP hooks post to (default --url)
   --remove             take Gatehouse's hooks out, and nothing else
+
+hook --agent codex [--on-error deny] [--timeout SECONDS]
+  Codex runs a call whose hook is silent, so a deny, a question nobody answered within
+  --timeout (default and at most 300 s) and a refused request are all a deny. A relay that
+  cannot be reached is no decision (Codex's sandbox and policy decide) unless --on-error deny.
+
+init codex [--user | --dir D] [--on-error deny] [--trust] [--remove]
+  --user               $CODEX_HOME/hooks.json (default ~/.codex; this is the default)
+  --dir D              D/.codex/hooks.json (Codex reads it only when it trusts the project)
+  --trust              record Codex's trust for exactly the entries written, in
+                       $CODEX_HOME/config.toml; without it, init says how to approve them
 `;
 
 const options = {
@@ -55,6 +71,8 @@ const options = {
   dir: { type: 'string' },
   command: { type: 'boolean' },
   remove: { type: 'boolean' },
+  agent: { type: 'string' },
+  trust: { type: 'boolean' },
   version: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -127,7 +145,13 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
   const url = values.url ?? process.env.GATEHOUSE_URL ?? 'http://127.0.0.1:8787';
   const token = values.token ?? process.env.GATEHOUSE_TOKEN ?? '';
   const sessionId = values.session ?? process.env.GATEHOUSE_SESSION;
-  const timeoutSeconds = Number(values.timeout ?? (command === 'hook' ? hookTimeouts.giveUpSeconds : 600));
+  const codex = values.agent === 'codex' || (command === 'init' && subject === 'codex');
+  if (values.agent !== undefined && values.agent !== 'codex' && values.agent !== 'claude') {
+    warn('--agent is claude or codex');
+    return 2;
+  }
+  const hookDefault = codex ? hookTimeouts.relayWaitSeconds : hookTimeouts.giveUpSeconds;
+  const timeoutSeconds = Number(values.timeout ?? (command === 'hook' ? hookDefault : 600));
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds < 0) {
     warn('--timeout takes a number of seconds');
     return 2;
@@ -135,6 +159,10 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
   const onError = values['on-error'];
   if (onError !== undefined && !(onErrorChoices as readonly string[]).includes(onError)) {
     warn('--on-error is ask or deny');
+    return 2;
+  }
+  if (codex && onError === 'ask') {
+    warn('--on-error for Codex is deny: Codex ignores a hook that asks');
     return 2;
   }
   let client: GatehouseClient | null = null;
@@ -151,6 +179,16 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
 
   switch (command) {
     case 'hook': {
+      if (codex) {
+        return runCodexHook(
+          client,
+          {
+            onError: onError === 'deny' ? 'deny' : 'none',
+            waitSeconds: Math.min(timeoutSeconds, hookTimeouts.relayWaitSeconds),
+          },
+          { stdin: await readStdin(), write: (text) => process.stdout.write(text), warn },
+        );
+      }
       return runHook(
         client,
         { onError: (onError ?? 'none') as OnError, timeoutMs: timeoutSeconds * 1000 },
@@ -168,10 +206,23 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
       });
     }
     case 'init': {
-      if (subject !== 'claude') {
-        warn(
-          'usage: gatehouse init claude [--dir D | --user] [--local] [--relay URL] [--command] [--remove]',
+      if (subject === 'codex') {
+        return runInitCodex(
+          {
+            user: values.user,
+            dir: values.dir,
+            remove: values.remove,
+            trust: values.trust,
+            onError: onError === 'deny' ? 'deny' : undefined,
+            command: hookCommand(process.execPath, self.cliPath),
+            codexHome: process.env.CODEX_HOME || join(homedir(), '.codex'),
+            cwd: process.cwd(),
+          },
+          { print, warn },
         );
+      }
+      if (subject !== 'claude') {
+        warn('usage: gatehouse init claude|codex [--dir D | --user] … (gatehouse --help says more)');
         return 2;
       }
       if (onError !== undefined && !values.command) {

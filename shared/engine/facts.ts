@@ -1,9 +1,11 @@
 import type { EngineToolCall } from '../contract/index.ts';
+import type { PatchReading } from '../patch/index.ts';
 import { isReadOnlyCommand } from '../readonly/index.ts';
 import { type RiskRating, rateRisk } from '../risk/index.ts';
 import { analyzeShell, type ShellAnalysis } from '../shell/index.ts';
 import { shieldScan } from '../shield/index.ts';
 import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
+import { editedPaths, patchReading } from '../tools/edited-paths.ts';
 
 /**
  * Everything the precedence steps ask about a call, worked out once per evaluation so that no
@@ -18,6 +20,10 @@ export interface CallFacts {
   readReason: string;
   /** The file a file tool works on, if any. */
   path?: string;
+  /** A patch tool's patch as read once (shared/patch), for the rules, the protected paths and the rater. */
+  patch?: PatchReading;
+  /** Every file an editing call writes; absent when not known for sure (then: could be any file). */
+  edited?: string[];
   secret: { kind: string; where: string } | null;
   rating: RiskRating;
 }
@@ -34,6 +40,8 @@ export function callFacts(call: EngineToolCall): CallFacts {
     read = verdict.readOnly;
     readReason = verdict.reason;
   }
+  const patch = patchReading(call.input, tool);
+  const edited = editedPaths(call.input, tool, patch);
   const scan = shieldScan(call, tool, shell);
   const finding = scan.findings[0];
   const secret = finding
@@ -47,7 +55,9 @@ export function callFacts(call: EngineToolCall): CallFacts {
     read,
     readReason,
     ...(tool.pathField === undefined ? {} : { path: stringField(call.input, tool.pathField) }),
+    ...(patch === undefined ? {} : { patch }),
+    ...(edited === undefined ? {} : { edited }),
     secret,
-    rating: rateRisk(call, { secrets: secret !== null, readOnly: read, tool, shell }),
+    rating: rateRisk(call, { secrets: secret !== null, readOnly: read, tool, shell, patch }),
   };
 }

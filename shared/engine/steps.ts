@@ -235,7 +235,8 @@ export const precedence: readonly Step[] = [
             "Don't-ask mode denies everything that is not allowed by a rule.",
           );
         case 'accept_edits':
-          if (facts.tool.edits && isInside(facts.path, call.cwd)) {
+          // Every file the edit writes must be inside (a patch may name many; unknown: none is).
+          if (facts.tool.edits && facts.edited?.every((path) => isInside(path, call.cwd))) {
             return unlessProtected(
               policy(
                 'allow',

@@ -1,4 +1,5 @@
 import type { EngineToolCall } from '../contract/index.ts';
+import type { PatchReading } from '../patch/index.ts';
 import type { ShellAnalysis } from '../shell/index.ts';
 import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
 import { RatingBuilder, type RiskRating } from './rating.ts';
@@ -18,6 +19,8 @@ export interface RiskFacts {
   tool?: ToolFacts;
   /** The shell analysis of the call's command, when the caller has made it: the command is parsed once. */
   shell?: ShellAnalysis;
+  /** A patch tool's patch as the caller read it (shared/patch). */
+  patch?: PatchReading | undefined;
 }
 
 /**
@@ -35,7 +38,7 @@ export function rateRisk(call: EngineToolCall, facts: RiskFacts = {}): RiskRatin
     // A declared capability can only make a known tool stricter (catalog.ts).
     if (tool.capability === 'net') rating.raise('medium', 'Reaches the network.', 'network');
   } else {
-    rateTool(call, tool, rating);
+    rateTool(call, tool, rating, facts.patch);
   }
   if (facts.secrets) {
     // A secret read (or carried by a command) reaches the agent; one written into an edit is already its own.

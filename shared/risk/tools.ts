@@ -1,6 +1,8 @@
 import type { EngineToolCall } from '../contract/index.ts';
+import type { PatchReading } from '../patch/index.ts';
 import { stringField, type ToolFacts } from '../tools/catalog.ts';
-import { rateWrite } from './effects.ts';
+import { patchReading } from '../tools/edited-paths.ts';
+import { rateDelete, rateWrite } from './effects.ts';
 import { quoteArgv } from './quote.ts';
 import type { RatingBuilder } from './rating.ts';
 import { namesSecretFile, secretFileNote } from './secret-files.ts';
@@ -83,10 +85,33 @@ function rateUnknown(call: EngineToolCall, facts: ToolFacts, rating: RatingBuild
   if (command !== undefined) rateShellCommand(command, call.cwd, false, rating);
 }
 
+/** A patch (Codex's apply_patch) by each file it adds, changes, moves or deletes. */
+function ratePatch(call: EngineToolCall, reading: PatchReading | undefined, rating: RatingBuilder): void {
+  if (reading === undefined || !reading.ok) {
+    rating.raise('high', 'A patch whose files the rater cannot tell.');
+    return;
+  }
+  const where = { cwd: call.cwd, workspace: call.cwd };
+  for (const file of reading.files) {
+    if (file.action === 'delete') rateDelete(rating, file.path, where, false);
+    else rateWrite(rating, file.path, where);
+    if (file.moveTo !== undefined) rateWrite(rating, file.moveTo, where);
+  }
+}
+
 /** Rates a non-shell call (a shell tool's command goes to shell.ts from index.ts). */
-export function rateTool(call: EngineToolCall, facts: ToolFacts, rating: RatingBuilder): void {
+export function rateTool(
+  call: EngineToolCall,
+  facts: ToolFacts,
+  rating: RatingBuilder,
+  patch: PatchReading | undefined = patchReading(call.input, facts),
+): void {
   if (!facts.known) {
     rateUnknown(call, facts, rating);
+    return;
+  }
+  if (facts.patchField !== undefined) {
+    ratePatch(call, patch, rating);
     return;
   }
   if (facts.edits) {

@@ -2,6 +2,8 @@
 export interface FileTool {
   field: string;
   directory: boolean;
+  /** The field holds a patch (Codex's apply_patch) that may touch many files: each must be covered. */
+  patch?: true;
 }
 
 type FileToolTable = Readonly<Record<string, FileTool>>;
@@ -21,6 +23,7 @@ const EDIT_TOOLS: FileToolTable = {
   MultiEdit: { field: 'file_path', directory: false },
   Write: { field: 'file_path', directory: false },
   NotebookEdit: { field: 'notebook_path', directory: false },
+  apply_patch: { field: 'command', directory: false, patch: true },
 };
 
 /**

@@ -1,3 +1,4 @@
+import { parsePatch, patchPaths } from '../patch/index.ts';
 import { knownDirectory, relativeTo, resolveCallPath } from '../paths/index.ts';
 import type { FileTool } from './file-tools.ts';
 import { compilePathGlob, type PathGlob } from './path-glob.ts';
@@ -49,10 +50,7 @@ export function compilePathMatcher(
     );
   };
 
-  return (target: RuleTarget): boolean => {
-    const tool = tools[target.tool];
-    if (tool === undefined) return false;
-    const path = callPath(target, tool);
+  const matchesPath = (target: RuleTarget, tool: FileTool, path: string | undefined): boolean => {
     if (path === undefined) return !allowSide;
     const absolute = resolveCallPath(path, target.cwd, target.home);
     // Longer than PATH_MAX: no such file, and not worth matching.
@@ -75,6 +73,26 @@ export function compilePathMatcher(
     if (!tool.directory && relative !== '') return false;
     return probes.some((probe) => test(matcher, probe)) || couldMatchBeneath(relative);
   };
+
+  return (target: RuleTarget): boolean => {
+    const tool = tools[target.tool];
+    if (tool === undefined) return false;
+    if (!tool.patch) return matchesPath(target, tool, callPath(target, tool));
+    // A patch: allow covers it only when it covers every file the patch touches; deny and ask
+    // when they cover any, or when the files cannot be known for sure.
+    const paths = patchTargetPaths(target, tool);
+    if (paths === undefined) return !allowSide;
+    return allowSide
+      ? paths.every((path) => matchesPath(target, tool, path))
+      : paths.some((path) => matchesPath(target, tool, path));
+  };
+}
+
+/** The files a patch call touches, read by the engine (`target.patch`) or here; undefined if unsure. */
+function patchTargetPaths(target: RuleTarget, tool: FileTool): string[] | undefined {
+  const text = target.input[tool.field];
+  if (typeof text !== 'string') return undefined;
+  return patchPaths(target.patch ?? parsePatch(text));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Behavior } from '../contract/decision.ts';
+import type { PatchReading } from '../patch/index.ts';
 import type { ShellAnalysis } from '../shell/index.ts';
 import type { ToolCoverage } from './tool-name.ts';
 
@@ -16,6 +17,8 @@ export interface RuleTarget {
    * Bash rule; without it each rule analyses the command itself.
    */
   shell?: ShellAnalysis;
+  /** For a patch tool (apply_patch), its patch as the engine read it; without it each rule reads it. */
+  patch?: PatchReading | undefined;
 }
 
 export interface CompiledRule {

@@ -15,6 +15,8 @@ interface KnownTool {
   commandField?: string;
   /** The input field holding a URL. */
   urlField?: string;
+  /** The input field holding a patch in Codex's apply_patch format, which may touch many files. */
+  patchField?: string;
 }
 
 const known: Record<string, KnownTool> = {
@@ -30,6 +32,8 @@ const known: Record<string, KnownTool> = {
   MultiEdit: { capability: 'write', edits: true, pathField: 'file_path' },
   Write: { capability: 'write', edits: true, pathField: 'file_path' },
   NotebookEdit: { capability: 'write', edits: true, pathField: 'notebook_path' },
+  // Codex CLI's file edits: the patch text in `command` (shared/patch reads which files it touches).
+  apply_patch: { capability: 'write', edits: true, patchField: 'command' },
   Bash: { capability: 'exec', commandField: 'command' },
   BashOutput: { capability: 'read' },
   KillShell: { capability: 'exec' },

@@ -1,0 +1,176 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RespondInput } from '../../client/sdk/index.ts';
+import { runCli } from '../e2e/client-relay.ts';
+import { codexConfig, startFakeResponses } from './codex.ts';
+import type { FakeResponses } from './fake-responses.ts';
+import { peerBin, runPeer, scratchDir } from './harness.ts';
+import { closedPort, setPermissions, startRelay, type TestRelay } from './relay.ts';
+
+// The real Codex CLI with the hooks exactly as `gatehouse init codex --trust` writes them (no
+// --dangerously-bypass-hook-trust: Codex runs them because init recorded its trust), against the
+// real relay; the fake Responses API scripts the model's calls and records what came back.
+
+let relay: TestRelay;
+let scratch: Awaited<ReturnType<typeof scratchDir>>;
+beforeAll(async () => {
+  relay = await startRelay();
+  scratch = await scratchDir('codex-gatehouse');
+});
+afterAll(async () => {
+  await relay?.stop();
+  await scratch?.remove();
+});
+
+const exec = (callId: string, cmd: string) => ({
+  calls: [{ name: 'exec_command', callId, arguments: { cmd } }],
+});
+
+let runs = 0;
+/** A CODEX_HOME with the fake as provider and init's hooks, and a project; then `codex exec`. */
+async function codexWithInit(
+  fake: FakeResponses,
+  options: { relayUrl?: string; initArgs?: string[]; args?: string[]; signal?: AbortSignal } = {},
+) {
+  runs += 1;
+  const home = join(scratch.path, `home-${runs}`);
+  const project = join(scratch.path, `project-${runs}`);
+  await mkdir(home, { recursive: true });
+  await mkdir(project, { recursive: true });
+  await writeFile(join(project, 'hello-from-the-project.txt'), 'hello\n');
+  await writeFile(join(home, 'config.toml'), codexConfig(fake));
+  const init = await runCli(['init', 'codex', '--user', '--trust', ...(options.initArgs ?? [])], {
+    CODEX_HOME: home,
+  });
+  if (init.code !== 0) throw new Error(`init codex failed: ${init.stderr}`);
+  const run = await runPeer(
+    peerBin('codex'),
+    ['exec', '--skip-git-repo-check', ...(options.args ?? []), 'Do as scripted.'],
+    {
+      cwd: project,
+      timeoutMs: 60_000,
+      signal: options.signal,
+      env: {
+        HOME: home,
+        CODEX_HOME: home,
+        GATEHOUSE_FAKE_OPENAI_KEY: 'sk-fake-key-for-the-local-stand-in',
+        GATEHOUSE_URL: options.relayUrl ?? relay.url,
+        GATEHOUSE_TOKEN: relay.agentToken,
+      },
+    },
+  );
+  return { run, home, project, init: init.stdout };
+}
+
+/** The one session whose question is active, while Codex waits on it. */
+async function activeQuestion(timeoutMs = 45_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const session = (await relay.approver.inbox()).find((s) => s.activeInteraction);
+    if (session?.activeInteraction)
+      return { sessionId: session.sessionId, interaction: session.activeInteraction };
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error('no question became active');
+}
+
+describe('Codex with the hooks init codex --trust writes', () => {
+  it('writes entries Codex trusts as written: a read the relay allows runs, silently', async () => {
+    const fake = await startFakeResponses([exec('call_ls', 'ls')]);
+    try {
+      const { run, home, init } = await codexWithInit(fake);
+      expect(run.code, run.stderr).toBe(0);
+      expect(init).toContain('Trusted in');
+      const hooks = JSON.parse(await readFile(join(home, 'hooks.json'), 'utf8'));
+      expect(hooks.hooks.PreToolUse[0].hooks[0].command).toMatch(/gatehouse\.mjs"? hook --agent codex$/);
+      expect(fake.output('call_ls').text).toContain('hello-from-the-project.txt');
+      const sessions = await relay.approver.sessions();
+      expect(sessions.some((s) => s.agent === 'Codex CLI')).toBe(true);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("a workspace deny rule blocks git push, and the relay's reason reaches the model", async () => {
+    await setPermissions(relay, { deny: ['Bash(git push:*)'] });
+    const fake = await startFakeResponses([
+      exec('call_push', 'git push origin main'),
+      exec('call_push_c', 'git -C . push'),
+    ]);
+    try {
+      const { run } = await codexWithInit(fake);
+      expect(run.code, run.stderr).toBe(0);
+      for (const id of ['call_push', 'call_push_c']) {
+        const text = fake.output(id).text;
+        expect(text).toContain('Denied by the rule Bash(git push:*)');
+        expect(text).not.toMatch(/fatal:/);
+      }
+    } finally {
+      await fake.close();
+      await setPermissions(relay, {});
+    }
+  });
+
+  async function answerTheAsk(answer: RespondInput['answer']) {
+    const fake = await startFakeResponses([exec('call_touch', 'touch approved.txt')]);
+    try {
+      const running = codexWithInit(fake, { args: ['--sandbox', 'workspace-write'] });
+      const { sessionId, interaction } = await activeQuestion();
+      expect(interaction).toMatchObject({ tool: 'Bash', input: { command: 'touch approved.txt' } });
+      // Held: Codex has not had the command's output yet.
+      expect(fake.outputs().some((output) => output.callId === 'call_touch')).toBe(false);
+      await relay.approver.respond(sessionId, { interaction_id: interaction.interactionId, answer });
+      const { run, project } = await running;
+      expect(run.code, run.stderr).toBe(0);
+      return { text: fake.output('call_touch').text, ran: existsSync(join(project, 'approved.txt')) };
+    } finally {
+      await fake.close();
+    }
+  }
+
+  it('an ask holds Codex until the approver approves through the API; then the command runs', async () => {
+    const { ran } = await answerTheAsk({ decision: 'approve' });
+    expect(ran).toBe(true);
+  });
+
+  it("a rejection's comment reaches the model, and nothing runs", async () => {
+    const { text, ran } = await answerTheAsk({ decision: 'reject', comment: 'not in this repo, please' });
+    expect(text).toContain('Rejected by the approver: not in this repo, please');
+    expect(ran).toBe(false);
+  });
+
+  it("relay down: no decision, Codex's own sandbox and policy decide", async () => {
+    const fake = await startFakeResponses([
+      exec('call_ls', 'ls'),
+      exec('call_touch', 'touch outside-sandbox.txt'),
+    ]);
+    try {
+      const { run, project } = await codexWithInit(fake, {
+        relayUrl: `http://127.0.0.1:${await closedPort()}`,
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(fake.output('call_ls').text).toContain('hello-from-the-project.txt');
+      // Codex's read-only sandbox refuses the write by itself; the hook said nothing.
+      expect(fake.output('call_touch').text).not.toContain('blocked by PreToolUse hook');
+      expect(existsSync(join(project, 'outside-sandbox.txt'))).toBe(false);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('relay down with --on-error deny: the call is denied with the reason', async () => {
+    const fake = await startFakeResponses([exec('call_ls', 'ls')]);
+    try {
+      const { run } = await codexWithInit(fake, {
+        relayUrl: `http://127.0.0.1:${await closedPort()}`,
+        initArgs: ['--on-error', 'deny'],
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(fake.output('call_ls').text).toContain('Gatehouse relay unavailable');
+    } finally {
+      await fake.close();
+    }
+  });
+});
