@@ -104,6 +104,23 @@ describe('the secret-path table for literal paths', () => {
     expect(secret).toBeLessThan(propertyRuns(2000) * 0.9);
   });
 
+  it('looking for a written run first never changes the answer, with or without a cwd', () => {
+    const cwd = fc.constantFrom(
+      undefined,
+      '/work/repo',
+      '/home/ada/.ssh',
+      '/Users/Ada/.aws',
+      '/proc/self',
+      '/dev',
+    );
+    fc.assert(
+      fc.property(literalPath, cwd, (path, at) => {
+        expect(isSecretPath(path, at)).toBe(literalNamesSecretFile(normalizePath(path, at).parts));
+      }),
+      { numRuns: propertyRuns(2000) },
+    );
+  });
+
   it.each(
     secretPathTable.flatMap((entry) =>
       (entry.unless ?? []).map((name) => [entry.glob, name.replaceAll('*', 'x')] as const),
