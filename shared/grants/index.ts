@@ -1,4 +1,13 @@
 // Grants an approver made (DESIGN §5 step 7): compiled records, rules they may save, suggestions.
+
+export {
+  checkGrantRule,
+  checkGrantRules,
+  type GrantCallContext,
+  type GrantRuleCheck,
+  ruleTarget,
+} from './check.ts';
+export { fromClaudeSuggestions } from './claude.ts';
 export {
   type CallGrant,
   type CompiledGrants,
@@ -10,3 +19,4 @@ export {
 export { coveringRules } from './cover.ts';
 export { listed, untilSuffix, untilText } from './describe.ts';
 export { codeRunner, ruleRefusal } from './refusal.ts';
+export { type RuleSuggestion, suggestRules } from './suggest.ts';

@@ -47,6 +47,8 @@ function bashRefusal(text: string, specifier: string): string | undefined {
   if (literal === '') return 'a command rule must begin with the command, not a wildcard';
   const first = literal.split(' ')[0]!;
   if (ASSIGNMENT.test(first)) return 'a command rule may not begin with a variable assignment';
+  // `$PM install x`, `n?m`: the program that runs is known only at run time.
+  if (/[$`{}?[\]~'"\\]/.test(first)) return 'a command rule must spell out the program it runs';
   const program = programName(first);
   const why = codeRunner(program);
   if (why !== undefined) return `a rule for ${program} allows any code: ${why}`;
