@@ -33,6 +33,17 @@ export const RiskCategory = z.enum([
 ]);
 export type RiskCategory = z.infer<typeof RiskCategory>;
 
+/** A JSON value (checked as one), typed so Durable Object RPC can carry it. */
+const JsonValue = z.custom<string | number | boolean | null | object>(
+  (value) =>
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    typeof value === 'object',
+  { message: 'not a JSON value' },
+);
+
 const Reason = z.string().max(limits.reasonLength);
 
 export const ToolPermissionDecision = z.object({
@@ -87,6 +98,17 @@ export const ToolPermissionResolution = z.object({
   interactionId: z.string().max(limits.idLength).optional(),
   /** Who answered (source `user`): token id, its label and role. */
   actor: ActorRef.optional(),
+  /** A grant wider than the exact call: the rule the approver saved (DESIGN §4). */
+  rule: z.string().max(limits.ruleLength).optional(),
+  /** Every rule saved when a suggestion is several (one per part of a compound command). */
+  rules: z.array(z.string().max(limits.ruleLength)).min(1).max(limits.grantRules).optional(),
+  /** The grant's time box, an ISO time; without it the grant lasts as long as its scope. */
+  expiresAt: z.string().max(64).optional(),
+  /**
+   * The input as the approver edited it before approving; the agent runs this one. Values are
+   * typed as any JSON value but `unknown`, which Durable Object RPC types cannot return.
+   */
+  updatedInput: z.record(z.string(), JsonValue).optional(),
 });
 export type ToolPermissionResolution = z.infer<typeof ToolPermissionResolution>;
 

@@ -5,6 +5,7 @@ export * from './claude-hooks.ts';
 export * from './decision.ts';
 export * from './engine.ts';
 export * from './events.ts';
+export * from './grant.ts';
 export * from './ids.ts';
 export * from './inbox.ts';
 export * from './interaction.ts';

@@ -3,7 +3,7 @@ import { RequestedAuthority } from './authority.ts';
 import { ApprovalAction, ToolPermissionDecision, ToolPermissionResolution } from './decision.ts';
 import { Identifier, InteractionId, SessionId, ToolCallId, ToolName } from './ids.ts';
 import { limits } from './limits.ts';
-import { InteractionState } from './tool-call.ts';
+import { InteractionState, ToolInput } from './tool-call.ts';
 
 /** A pending (or answered) human question, as approvers see it. `input` is the redacted copy. */
 export const Interaction = z.object({
@@ -31,6 +31,14 @@ export const InteractionRespondRequest = z.object({
     decision: z.enum(['approve', 'reject']),
     comment: z.string().max(limits.commentLength).optional(),
     scope: z.enum(['once', 'session', 'global']).optional(),
+    /** Save this rule (one the relay suggested, or checked like one) instead of the exact call. */
+    rule: z.string().max(limits.ruleLength).optional(),
+    /** Several rules saved together: a compound command's suggestion, one rule per part. */
+    rules: z.array(z.string().max(limits.ruleLength)).min(1).max(limits.grantRules).optional(),
+    /** The grant's time box, an ISO time the client computes (15 min, 1 h, until tomorrow). */
+    expires_at: z.iso.datetime({ offset: true }).optional(),
+    /** The input as the approver edited it; offered only when the shown input is the whole input. */
+    updated_input: ToolInput.optional(),
   }),
 });
 export type InteractionRespondRequest = z.infer<typeof InteractionRespondRequest>;

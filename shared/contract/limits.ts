@@ -20,6 +20,8 @@ export const limits = {
   reasonLength: 1000,
   /** One permission rule, e.g. `Bash(npm run test:*)`. */
   ruleLength: 1000,
+  /** Rules one answer may save at once (one per part of a compound command). */
+  grantRules: 8,
   /** Rules in one plan (per behavior list or native `rules`). */
   rules: 500,
   /** Per-tool overrides in one plan. */

