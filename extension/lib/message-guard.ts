@@ -49,6 +49,7 @@ export const RequestSchema = z.discriminatedUnion('type', [
     })
     .strict(),
   z.object({ type: z.literal('selectMode'), sessionId: SessionId, mode: ModeName }).strict(),
+  z.object({ type: z.literal('grantRequested'), sessionId: SessionId }).strict(),
   z.object({ type: z.literal('pairing') }).strict(),
   z
     .object({

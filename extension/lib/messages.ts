@@ -77,6 +77,7 @@ export type Request =
   | { type: 'sessions' }
   | { type: 'timeline'; sessionId: string; limit?: number }
   | { type: 'selectMode'; sessionId: string; mode: string }
+  | { type: 'grantRequested'; sessionId: string }
   | { type: 'pairing' }
   | { type: 'pair'; url: string; code: string }
   | { type: 'unpair' }
@@ -92,6 +93,7 @@ export interface Responses {
   sessions: PortResult<SessionView[]>;
   timeline: PortResult<SessionEvent[]>;
   selectMode: PortResult<SessionView>;
+  grantRequested: PortResult<SessionView>;
   pairing: OptionsState;
   pair: PairingResult;
   unpair: OptionsState;

@@ -67,6 +67,7 @@ export function createPopupPort(): PopupPort {
         limit === undefined ? { type: 'timeline', sessionId } : { type: 'timeline', sessionId, limit },
       ),
     selectMode: (sessionId, mode) => sendRequest({ type: 'selectMode', sessionId, mode }),
+    grantRequested: (sessionId) => sendRequest({ type: 'grantRequested', sessionId }),
     retry() {
       void sendRequest({ type: 'retry' });
     },

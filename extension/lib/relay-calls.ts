@@ -1,5 +1,6 @@
+import { createTransport } from '../../client/sdk/http.ts';
 import { createClient, GatehouseError } from '../../client/sdk/index.ts';
-import { Interaction, type SessionEvent, type SessionView } from '../../shared/contract/index.ts';
+import { Interaction, type SessionEvent, SessionView } from '../../shared/contract/index.ts';
 import type { Answer, PortResult, Refusal } from '../ui/port.ts';
 
 /**
@@ -64,10 +65,13 @@ export interface RelayCalls {
   sessions(): Promise<PortResult<SessionView[]>>;
   timeline(sessionId: string, limit: number): Promise<PortResult<SessionEvent[]>>;
   selectMode(sessionId: string, mode: string): Promise<PortResult<SessionView>>;
+  grantRequested(sessionId: string): Promise<PortResult<SessionView>>;
 }
 
 export function relayCalls(options: { url: string; token: string; fetch?: typeof fetch }): RelayCalls {
   const client = createClient(options);
+  // The one call the SDK does not carry yet; parsed with the same contract as its others.
+  const transport = createTransport(options);
   return {
     respond: (sessionId, interactionId, answer) =>
       attempt(() => client.respond(sessionId, { interaction_id: interactionId, answer })),
@@ -76,5 +80,11 @@ export function relayCalls(options: { url: string; token: string; fetch?: typeof
     timeline: (sessionId, limit) =>
       attempt(async () => (await client.audit(sessionId, { tail: limit })).events),
     selectMode: (sessionId, mode) => attempt(() => client.selectMode(sessionId, mode)),
+    grantRequested: (sessionId) =>
+      attempt(() =>
+        transport.json(SessionView, `sessions/${encodeURIComponent(sessionId)}/grant-requested`, {
+          method: 'POST',
+        }),
+      ),
   };
 }

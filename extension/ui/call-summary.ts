@@ -1,6 +1,7 @@
 import type { SessionEventValue, ToolPermissionResolution } from '../../shared/contract/index.ts';
 import { argumentPreview } from '../lib/preview.ts';
 import { actorLabel } from './card-notice.ts';
+import { modeLabel } from './mode-names.ts';
 import { mcpName } from './tool-view.ts';
 
 /**
@@ -49,7 +50,10 @@ const bySource: Record<ToolPermissionResolution['source'], string> = {
   cancel: 'Nobody (withdrawn)',
 };
 
-/** Who answered an escalation: the approver's label when the relay names it, else its source. */
+/**
+ * Who answered an escalation, shown beside the badge ("User approved" · "Phone"): the
+ * approver's device label when the relay names it, else its source.
+ */
 export function answeredBy(resolution: ToolPermissionResolution): string {
   return actorLabel(resolution) ?? bySource[resolution.source];
 }
@@ -61,12 +65,12 @@ const actorWords: Record<string, string> = {
   system: 'the relay',
 };
 
-/** "Mode: Ask before edits → Full Access · by Phone" — declared labels when known, else ids. */
+/** "Mode: Default → Accept edits · by Phone" — declared labels when known, else the engine's words. */
 export function modeChangeText(
   change: SessionEventValue<'mode_changed'>,
   labels: ReadonlyMap<string, string>,
 ): string {
-  const name = (mode: string) => labels.get(mode) ?? mode;
+  const name = (mode: string) => modeLabel(mode, labels);
   const from = change.previousMode === null ? '' : `${name(change.previousMode)} → `;
   const who = actorLabel(change as unknown as ToolPermissionResolution) ?? actorWords[change.by] ?? change.by;
   return `Mode: ${from}${name(change.mode)} · by ${who}`;

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'preact/hooks';
 import type { Risk } from '../../shared/contract/index.ts';
 import type { ActionKey } from './card-actions.ts';
+import { ConfirmStep } from './confirm-step.tsx';
 import { confirmLabel, confirmQuestion } from './friction.ts';
 
 interface ConfirmAnswerProps {
@@ -12,52 +12,17 @@ interface ConfirmAnswerProps {
   onCancel(): void;
 }
 
-/**
- * The second step of a wider answer: what it allows, a confirm button that says so, and Cancel.
- * The box takes focus (so Tab reaches the button next) but the button does not: a key pressed
- * twice must not confirm. Escape cancels.
- */
+/** The confirm step of a wider answer (friction.ts says which): what it allows, and for how long. */
 export function ConfirmAnswer({ action, tool, risk, sending, onConfirm, onCancel }: ConfirmAnswerProps) {
-  const box = useRef<HTMLFieldSetElement>(null);
-  useEffect(() => box.current?.focus(), []);
   return (
-    <fieldset
-      ref={box}
-      class="confirm"
-      data-testid="confirm"
-      data-confirming={action}
-      tabIndex={-1}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
-          onCancel();
-        }
-      }}
-    >
-      <p class="confirm-question" data-testid="confirm-question">
-        {confirmQuestion(action, risk)}
-      </p>
-      <div class="actions">
-        <button
-          type="button"
-          class="action action--confirm"
-          data-action="confirm"
-          disabled={sending}
-          onClick={onConfirm}
-        >
-          {confirmLabel(action, tool)}
-        </button>
-        <button
-          type="button"
-          class="action"
-          data-action="confirm-cancel"
-          disabled={sending}
-          onClick={onCancel}
-        >
-          Cancel
-        </button>
-      </div>
-    </fieldset>
+    <ConfirmStep
+      testId="confirm"
+      confirming={action}
+      question={confirmQuestion(action, risk)}
+      confirmText={confirmLabel(action, tool)}
+      sending={sending}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

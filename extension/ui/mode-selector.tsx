@@ -1,15 +1,27 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { SessionView } from '../../shared/contract/index.ts';
 import { modeNeedsConfirm } from './friction.ts';
+import { modeLabel } from './mode-names.ts';
 import type { ApproverPort } from './port.ts';
+import { modeChooserText } from './requested.ts';
 
 /**
  * The session's declared modes (the agent's own names and descriptions), the current one
  * selected; a change applies to the session's next evaluation. A session that declared none
  * shows its mode as text: the engine's modes are not offered in the agent's place. A switch to
- * Full Access (engine mode `bypass`) waits for a confirm click naming what it does.
+ * Full Access (engine mode `bypass`) waits for a confirm click naming what it does. Who chose
+ * the mode in force is said beside it when the view carries it.
  */
-export function ModeSelector({ session, port }: { session: SessionView; port: ApproverPort }) {
+export function ModeSelector({
+  session,
+  port,
+  onChanged,
+}: {
+  session: SessionView;
+  port: ApproverPort;
+  /** The session as the relay answered a switch. */
+  onChanged?: (view: SessionView) => void;
+}) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -20,10 +32,20 @@ export function ModeSelector({ session, port }: { session: SessionView; port: Ap
     setConfirming(null);
   }, [session.mode]);
 
+  const chooser = modeChooserText(session);
+  const setBy = chooser && (
+    <span class="quiet mode-set-by" data-testid="mode-set-by">
+      {chooser}
+    </span>
+  );
   if (session.modes.length === 0) {
     return (
       <p class="mode">
-        Mode <span data-testid="mode-current">{session.mode}</span>
+        Mode{' '}
+        <span data-testid="mode-current" data-mode={session.mode}>
+          {modeLabel(session.mode, new Map())}
+        </span>{' '}
+        {setBy}
       </p>
     );
   }
@@ -49,8 +71,10 @@ export function ModeSelector({ session, port }: { session: SessionView; port: Ap
       message: cause instanceof Error ? cause.message : String(cause),
     }));
     setPending(null);
-    if (result.ok) setChosen(result.value.mode);
-    else setError(`Mode not changed: ${result.message}`);
+    if (result.ok) {
+      setChosen(result.value.mode);
+      onChanged?.(result.value);
+    } else setError(`Mode not changed: ${result.message}`);
   }
 
   return (
@@ -71,7 +95,8 @@ export function ModeSelector({ session, port }: { session: SessionView; port: Ap
             </option>
           ))}
         </select>
-      </label>
+      </label>{' '}
+      {setBy}
       {confirming !== null && (
         <fieldset class="confirm" data-testid="mode-confirm">
           <p class="confirm-question">

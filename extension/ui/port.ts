@@ -51,4 +51,9 @@ export interface ApproverPort {
   timeline(sessionId: string, limit?: number): Promise<PortResult<SessionEvent[]>>;
   /** Switch a session's mode (PUT /sessions/{sid}/mode). */
   selectMode(sessionId: string, mode: string): Promise<PortResult<SessionView>>;
+  /**
+   * Grant, for this session only, what its agent asked for and runs without (its `requested`):
+   * POST /sessions/{sid}/grant-requested. Answers the session as it is after the grant.
+   */
+  grantRequested(sessionId: string): Promise<PortResult<SessionView>>;
 }

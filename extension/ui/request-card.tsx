@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { decisionBadge, decisionSection } from '../../shared/badges/index.ts';
+import type { SessionView } from '../../shared/contract/index.ts';
 import { argumentPreview } from '../lib/preview.ts';
 import { ActionBar } from './action-bar.tsx';
 import { type ApproverEvent, type CardUi, canAct, isFolded } from './approver-state.ts';
@@ -17,6 +18,8 @@ import type { AnswerVia } from './friction.ts';
 import { ModeSelector } from './mode-selector.tsx';
 import type { ApproverPort } from './port.ts';
 import { ReasonLine } from './reason-line.tsx';
+import { newerView, requestedOf } from './requested.ts';
+import { RequestedLine } from './requested-line.tsx';
 import { summaryLine } from './summary-line.ts';
 import { resolutionOf } from './timeline-items.ts';
 
@@ -99,8 +102,12 @@ function FoldedCard({ card, ui }: RequestCardProps) {
 }
 
 function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, onAnswer }: RequestCardProps) {
-  const { session, interaction } = card;
+  const { interaction } = card;
   const id = cardKey(card);
+  // A grant or a mode switch made here shows at once; the inbox's next view of the session wins.
+  const [answered, setAnswered] = useState<SessionView | null>(null);
+  const session = newerView(card.session, answered);
+  const requested = requestedOf(session, interaction);
   const element = useRef<HTMLElement>(null);
   const actions = cardActions(interaction.actions);
   const actionable = canAct(card, ui);
@@ -149,6 +156,9 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
         {summaryLine(interaction.decision)}
       </p>
       <ReasonLine decision={interaction.decision} />
+      {requested && (
+        <RequestedLine session={session} requested={requested} port={port} onGranted={setAnswered} />
+      )}
       <CallView
         tool={interaction.tool}
         input={interaction.input}
@@ -165,7 +175,7 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
         {ui.expanded ? 'Hide details' : 'Details'}
       </button>
       {ui.expanded && <DecisionSection sections={decisionSection(interaction.decision)} />}
-      {ui.expanded && <ModeSelector session={session} port={port} />}
+      {ui.expanded && <ModeSelector session={session} port={port} onChanged={setAnswered} />}
       <div class="card-foot" data-testid="card-foot">
         <CardStatus ui={ui} live={card.live} />
         {actionable && ui.denying && (

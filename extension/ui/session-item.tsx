@@ -2,11 +2,20 @@ import { useState } from 'preact/hooks';
 import type { SessionView } from '../../shared/contract/index.ts';
 import { ModeSelector } from './mode-selector.tsx';
 import type { ApproverPort } from './port.ts';
+import { newerView, requestedOf } from './requested.ts';
+import { RequestedLine } from './requested-line.tsx';
 import { Timeline } from './timeline.tsx';
 
-/** One session of the workspace: title and agent; opened, its mode and its timeline. */
-export function SessionItem({ session, port }: { session: SessionView; port: ApproverPort }) {
+/**
+ * One session of the workspace: title and agent, and what its agent asked for and runs without;
+ * opened, its mode and its timeline. A grant's answer is shown at once, until a newer view of
+ * the session arrives from the list.
+ */
+export function SessionItem({ session: listed, port }: { session: SessionView; port: ApproverPort }) {
   const [open, setOpen] = useState(false);
+  const [answered, setAnswered] = useState<SessionView | null>(null);
+  const session = newerView(listed, answered);
+  const requested = requestedOf(session);
   return (
     <section class="session" data-testid="session" data-session-id={session.sessionId}>
       <button
@@ -20,9 +29,12 @@ export function SessionItem({ session, port }: { session: SessionView; port: App
         {session.agent && <span class="quiet">{session.agent}</span>}
         {session.activeInteraction && <span class="waiting">waiting</span>}
       </button>
+      {requested && (
+        <RequestedLine session={session} requested={requested} port={port} onGranted={setAnswered} />
+      )}
       {open && (
         <div class="session-body">
-          <ModeSelector session={session} port={port} />
+          <ModeSelector session={session} port={port} onChanged={setAnswered} />
           <Timeline
             port={port}
             sessionId={session.sessionId}

@@ -85,6 +85,27 @@ describe('requests', () => {
     expect(admitRequest({ type: 'dockEnabled', enabled: false }, dock, self)).toMatchObject({ ok: false });
   });
 
+  it('grants what an agent asked for only from an extension page, for one well-formed session', () => {
+    const grant = { type: 'grantRequested', sessionId: 'demo' };
+    expect(admitRequest(grant, popup, self)).toEqual({ ok: true, value: grant, origin: 'page' });
+    // A page the dock runs in must never widen a session's authority.
+    expect(admitRequest(grant, dock, self)).toEqual({
+      ok: false,
+      reason: 'a content script may not send "grantRequested"',
+    });
+    expect(admitRequest(grant, stranger, self)).toMatchObject({ ok: false });
+    for (const bad of [
+      { type: 'grantRequested' },
+      { type: 'grantRequested', sessionId: 'has spaces' },
+      { ...grant, mode: 'bypass' },
+      { ...grant, permissions: ['tools.Bash: allow'] },
+    ])
+      expect(admitRequest(bad, popup, self)).toEqual({
+        ok: false,
+        reason: 'malformed "grantRequested" request',
+      });
+  });
+
   it('refuses a content script that tries to grant more than once, or to comment', () => {
     for (const answer of [
       { decision: 'approve', scope: 'global' },

@@ -106,6 +106,7 @@ describe('the popup port', () => {
     await port.timeline('a');
     await port.timeline('a', 10);
     await port.selectMode('a', 'plan');
+    await port.grantRequested('a');
     await port.sessions();
     expect(requests).toEqual([
       {
@@ -117,6 +118,7 @@ describe('the popup port', () => {
       { type: 'timeline', sessionId: 'a' },
       { type: 'timeline', sessionId: 'a', limit: 10 },
       { type: 'selectMode', sessionId: 'a', mode: 'plan' },
+      { type: 'grantRequested', sessionId: 'a' },
       { type: 'sessions' },
     ]);
   });

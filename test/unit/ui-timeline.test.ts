@@ -233,8 +233,10 @@ describe('callSummary', () => {
 
 describe('answeredBy and modeChangeText', () => {
   it('the approver’s label when the relay names it, else the source', () => {
+    const phone = { tokenId: 'tok-1', label: 'Phone', role: 'approver' } as const;
     expect(answeredBy(userResolution())).toBe('User');
-    expect(answeredBy({ ...userResolution(), actor: { label: 'Phone' } } as never)).toBe('Phone');
+    expect(answeredBy(userResolution({ actor: phone }))).toBe('Phone');
+    expect(answeredBy(userResolution({ actor: { ...phone, label: '  ' } }))).toBe('User');
     expect(answeredBy(userResolution({ source: 'timeout', behavior: 'deny', actionId: 'expired' }))).toBe(
       'Nobody (expired)',
     );
@@ -255,10 +257,45 @@ describe('answeredBy and modeChangeText', () => {
           engineMode: 'plan',
           previousMode: null,
           by: 'agent',
-          actor: { label: 'Laptop' },
-        } as never,
+          actor: { tokenId: 'tok-2', label: 'Laptop', role: 'agent' },
+        },
         new Map(),
       ),
-    ).toBe('Mode: plan · by Laptop');
+    ).toBe('Mode: Plan · by Laptop');
+  });
+
+  it('words undeclared modes as the engine does, Claude Code’s spellings too, and the granting device', () => {
+    const chrome = { tokenId: 'tok-3', label: 'Chrome on Linux', role: 'approver' } as const;
+    expect(
+      modeChangeText(
+        {
+          mode: 'acceptEdits',
+          engineMode: 'accept_edits',
+          previousMode: 'default',
+          by: 'approver',
+          actor: chrome,
+        },
+        new Map(),
+      ),
+    ).toBe('Mode: Default → Accept edits · by Chrome on Linux');
+    expect(
+      modeChangeText(
+        {
+          mode: 'bypassPermissions',
+          engineMode: 'bypass',
+          previousMode: 'plan',
+          by: 'approver',
+          actor: chrome,
+        },
+        new Map(),
+      ),
+    ).toBe('Mode: Plan → Full Access · by Chrome on Linux');
+    // A name the engine does not know stays as written; a declared label wins over the engine's.
+    expect(
+      modeChangeText(
+        { mode: 'turbo', engineMode: 'auto', previousMode: 'default', by: 'admin' },
+        new Map([['default', 'Careful']]),
+      ),
+    ).toBe('Mode: Careful → turbo · by an admin');
   });
 });

@@ -113,6 +113,7 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
     timeline: (sessionId, limit = defaultTimelineEvents) => call((relay) => relay.timeline(sessionId, limit)),
     selectMode: (sessionId, mode): Promise<PortResult<SessionView>> =>
       call((relay) => relay.selectMode(sessionId, mode)),
+    grantRequested: (sessionId) => call((relay) => relay.grantRequested(sessionId)),
 
     async pair(input) {
       const parsed = codeFromInput(input, origin);
