@@ -145,7 +145,9 @@ describe('/app turns push off for this device only', () => {
   });
 
   it('a device that turned push on before /app kept ids learns its id again and deletes only it', async () => {
+    await otherDevice('another-phone');
     const others = await relayDevices();
+    expect(others).toHaveLength(2);
     await toggle().click();
     await expect.poll(() => toggle().getAttribute('data-on')).toBe('true');
     const kept = await keptDevice();
