@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { needsHomeScreen } from './platform.ts';
 import { registerDevice, unregisterDevice, vaultDeviceStore } from './push-device.ts';
 
 /**
@@ -27,10 +28,13 @@ function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
-const isIos = () => /iPad|iPhone|iPod/.test(navigator.userAgent);
-const standalone = () =>
-  matchMedia('(display-mode: standalone)').matches ||
-  (navigator as { standalone?: boolean }).standalone === true;
+const platform = () => ({
+  userAgent: navigator.userAgent,
+  maxTouchPoints: navigator.maxTouchPoints ?? 0,
+  standalone:
+    matchMedia('(display-mode: standalone)').matches ||
+    (navigator as { standalone?: boolean }).standalone === true,
+});
 
 export function PushControls({ token, registration }: PushControlsProps) {
   const [availability, setAvailability] = useState<Availability>('checking');
@@ -62,8 +66,10 @@ export function PushControls({ token, registration }: PushControlsProps) {
       const key = await fetch('/api/v1/push/public-key');
       if (!key.ok) return setAvailability('relay-off');
       setPublicKey(((await key.json()) as { publicKey: string }).publicKey);
+      // Before the Push API check: on iOS push reaches only the Home Screen app, whatever a tab offers.
+      if (needsHomeScreen(platform())) return setAvailability('ios-home-screen');
       if (!('PushManager' in window) || !('serviceWorker' in navigator))
-        return setAvailability(isIos() && !standalone() ? 'ios-home-screen' : 'unsupported');
+        return setAvailability('unsupported');
       const sw = await registration;
       if (!sw) return setAvailability('unsupported');
       setSubscribed((await sw.pushManager.getSubscription()) !== null);
@@ -122,7 +128,7 @@ export function PushControls({ token, registration }: PushControlsProps) {
       {availability === 'relay-off' && <p>Push is off on this relay (it has no VAPID keys).</p>}
       {availability === 'unsupported' && <p>This browser cannot receive push notifications.</p>}
       {availability === 'ios-home-screen' && (
-        <p>
+        <p data-testid="push-home-screen">
           On iPhone and iPad, push needs this app on the Home Screen: Share → Add to Home Screen, then open it
           from there.
         </p>
