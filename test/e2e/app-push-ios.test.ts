@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 /** /app paired in a fresh context with `options`, its push controls settled. */
-async function pairedApp(options: BrowserContextOptions, before?: (page: Page) => Promise<void>) {
+async function pairedApp(options: BrowserContextOptions, before?: (page: Page) => Promise<unknown>) {
   const context = await chromium.newContext({ ...phone, ...options });
   await context.grantPermissions(['notifications'], { origin: relay.url });
   const page = await context.newPage();
