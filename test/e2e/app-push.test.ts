@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type PlainBrowser } from '../support/chromium.ts';
 import { askAndWait } from '../support/extension-cards.ts';
 import { pairingCode } from '../support/extension-pairing.ts';
-import { type PushRelay, startPushRelay } from '../support/push-relay.ts';
+import { type PushRelay, pushAdminToken, startPushRelay } from '../support/push-relay.ts';
 
 // /app in Chromium as an installable app: its service worker registers, a push delivered through
 // the DevTools protocol (ServiceWorker.deliverPushMessage — headless Chromium has no push
@@ -50,6 +50,55 @@ const shown = () =>
       data: n.data as unknown,
     })),
   );
+
+/** Sets the workspace's `pushDetails` as the admin (only an admin may). */
+async function setPushDetails(pushDetails: 'none' | 'summary'): Promise<void> {
+  const response = await fetch(`${relay.url}/api/v1/permissions`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${pushAdminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ pushDetails }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/**
+ * Rewrites the token in the pairing /app keeps in IndexedDB, from inside the service worker, and
+ * gives back the one it replaced: the worker reads the vault at each push, so a wrong token there
+ * makes its next fetch of a card fail.
+ */
+const swapVaultToken = (token: string) =>
+  worker.evaluate(
+    (next) =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('gatehouse', 1);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result.transaction('pairing', 'readwrite').objectStore('pairing');
+          const get = store.get('gatehouse.approver');
+          get.onsuccess = () => {
+            const pairing = JSON.parse(get.result as string) as { token: string };
+            const previous = pairing.token;
+            store.put(JSON.stringify({ ...pairing, token: next }), 'gatehouse.approver').onsuccess = () =>
+              resolve(previous);
+          };
+        };
+      }),
+    token,
+  );
+
+/** The notification showing for one interaction, once it is there. */
+async function notificationFor(interactionId: string, title?: string) {
+  const tag = `gatehouse:${interactionId}`;
+  await expect
+    .poll(
+      async () => (await shown()).find((n) => n.tag === tag && (title === undefined || n.title === title)),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBeTruthy();
+  return (await shown()).find((n) => n.tag === tag)!;
+}
 
 describe('/app with push', () => {
   it('pairs, keeps the token in IndexedDB (not localStorage) and registers its service worker', async () => {
@@ -170,5 +219,106 @@ describe('/app with push', () => {
       .poll(async () => (await shown()).some((n) => n.tag === 'gatehouse:unknown'), { timeout: 10_000 })
       .toBe(true);
     expect(JSON.stringify(await shown())).not.toContain('rm -rf');
+  });
+});
+
+describe('pushDetails "none": the push has ids only and the service worker fetches the card', () => {
+  it('shows the card it fetched over the API with the token from IndexedDB; its Deny answers', async () => {
+    await setPushDetails('none');
+    try {
+      await relay.agent.declareSession('app-push-none', { title: 'Quarterly report', mode: 'default' });
+      const ask = await askAndWait(relay.agent, 'app-push-none', {
+        tool_call_id: 'q3',
+        tool: 'Bash',
+        input: { command: 'mkdir -p reports/q3' },
+      });
+      const interaction = ask.submitted.interaction!;
+      // Exactly what the relay pushes with "none" (push-relay.test.ts checks that it sends this).
+      await deliver({
+        kind: 'ask',
+        sessionId: 'app-push-none',
+        interactionId: interaction.interactionId,
+        expiresAt: interaction.expiresAt,
+      });
+      const notification = await notificationFor(interaction.interactionId);
+      // Nothing of this was in the push: the tool, the command and the title came from the card.
+      expect(notification).toMatchObject({
+        body: 'mkdir -p reports/q3\nQuarterly report',
+        actions: ['approve', 'deny'],
+        data: { url: `/app/#card=app-push-none/${interaction.interactionId}` },
+      });
+      expect(notification.title).toMatch(/^(Safe|Low risk|Medium risk) · Bash$/);
+
+      // The fetch uses the token in the vault: with a token the relay does not know, the card
+      // cannot be fetched and the notification says only that a question waits in Gatehouse.
+      const token = await swapVaultToken('gh_not-a-token-the-relay-issued');
+      try {
+        await deliver({
+          kind: 'ask',
+          sessionId: 'app-push-none',
+          interactionId: interaction.interactionId,
+          expiresAt: interaction.expiresAt,
+        });
+        const fallback = await notificationFor(interaction.interactionId, 'Gatehouse: a question is waiting');
+        expect(fallback).toMatchObject({
+          body: 'Open Gatehouse to answer.',
+          actions: [],
+          requireInteraction: true,
+        });
+        expect(JSON.stringify(fallback)).not.toContain('reports');
+      } finally {
+        await swapVaultToken(token);
+      }
+
+      await deliver({
+        kind: 'ask',
+        sessionId: 'app-push-none',
+        interactionId: interaction.interactionId,
+        expiresAt: interaction.expiresAt,
+      });
+      await notificationFor(interaction.interactionId, notification.title);
+      await worker.evaluate(async (tag) => {
+        const n = (await self.registration.getNotifications()).find((x) => x.tag === tag)!;
+        self.dispatchEvent(new NotificationEvent('notificationclick', { notification: n, action: 'deny' }));
+      }, `gatehouse:${interaction.interactionId}`);
+      expect(await ask.answer).toMatchObject({ outcome: 'deny' });
+    } finally {
+      await setPushDetails('summary');
+    }
+  });
+
+  it('a card for a session the relay does not have cannot be fetched and still shows: "open Gatehouse"', async () => {
+    await deliver({ kind: 'ask', sessionId: 'no-such-session', interactionId: 'q-1', expiresAt: null });
+    const fallback = await notificationFor('q-1', 'Gatehouse: a question is waiting');
+    expect(fallback).toMatchObject({
+      body: 'Open Gatehouse to answer.',
+      actions: [],
+      data: { url: '/app/#card=no-such-session/q-1' },
+    });
+  });
+
+  it('a push for a question other than the session’s active one never shows the active card', async () => {
+    await relay.agent.declareSession('app-push-other', { title: 'Other work', mode: 'default' });
+    const ask = await askAndWait(relay.agent, 'app-push-other', {
+      tool_call_id: 'other',
+      tool: 'Bash',
+      input: { command: 'mkdir -p other/place' },
+    });
+    const active = ask.submitted.interaction!;
+    await deliver({
+      kind: 'ask',
+      sessionId: 'app-push-other',
+      interactionId: 'q-not-active',
+      expiresAt: null,
+    });
+    const fallback = await notificationFor('q-not-active', 'Gatehouse: a question is waiting');
+    // The buttons of this notification would answer the active question: it must have none.
+    expect(fallback).toMatchObject({ body: 'Open Gatehouse to answer.', actions: [] });
+    expect(JSON.stringify(fallback)).not.toContain('other/place');
+    await relay.admin.respond('app-push-other', {
+      interaction_id: active.interactionId,
+      answer: { decision: 'reject' },
+    });
+    expect(await ask.answer).toMatchObject({ outcome: 'deny' });
   });
 });

@@ -1,4 +1,5 @@
 import '../../extension/ui/approver.css';
+import './app.css';
 import { render } from 'preact';
 import { App } from './app.tsx';
 import { createDirectPort } from './direct-port.ts';

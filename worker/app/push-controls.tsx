@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
+import { needsHomeScreen } from './platform.ts';
+import { registerDevice, unregisterDevice, vaultDeviceStore } from './push-device.ts';
 
 /**
  * Push on this device: on/off, "send a test push", and this token's devices. Says why push is
@@ -26,16 +28,20 @@ function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
-const isIos = () => /iPad|iPhone|iPod/.test(navigator.userAgent);
-const standalone = () =>
-  matchMedia('(display-mode: standalone)').matches ||
-  (navigator as { standalone?: boolean }).standalone === true;
+const platform = () => ({
+  userAgent: navigator.userAgent,
+  maxTouchPoints: navigator.maxTouchPoints ?? 0,
+  standalone:
+    matchMedia('(display-mode: standalone)').matches ||
+    (navigator as { standalone?: boolean }).standalone === true,
+});
 
 export function PushControls({ token, registration }: PushControlsProps) {
   const [availability, setAvailability] = useState<Availability>('checking');
   const [publicKey, setPublicKey] = useState<string | null>(null);
   const [subscribed, setSubscribed] = useState(false);
   const [devices, setDevices] = useState<Device[]>([]);
+  const [thisDeviceId, setThisDeviceId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
   async function call(method: string, path: string, body?: unknown): Promise<Response> {
@@ -50,6 +56,7 @@ export function PushControls({ token, registration }: PushControlsProps) {
   }
 
   async function refreshDevices(): Promise<void> {
+    setThisDeviceId((await vaultDeviceStore.read())?.id ?? null);
     const response = await call('GET', '/push/subscriptions');
     if (response.ok) setDevices(((await response.json()) as { subscriptions: Device[] }).subscriptions);
   }
@@ -59,8 +66,10 @@ export function PushControls({ token, registration }: PushControlsProps) {
       const key = await fetch('/api/v1/push/public-key');
       if (!key.ok) return setAvailability('relay-off');
       setPublicKey(((await key.json()) as { publicKey: string }).publicKey);
+      // Before the Push API check: on iOS push reaches only the Home Screen app, whatever a tab offers.
+      if (needsHomeScreen(platform())) return setAvailability('ios-home-screen');
       if (!('PushManager' in window) || !('serviceWorker' in navigator))
-        return setAvailability(isIos() && !standalone() ? 'ios-home-screen' : 'unsupported');
+        return setAvailability('unsupported');
       const sw = await registration;
       if (!sw) return setAvailability('unsupported');
       setSubscribed((await sw.pushManager.getSubscription()) !== null);
@@ -82,11 +91,7 @@ export function PushControls({ token, registration }: PushControlsProps) {
         userVisibleOnly: true,
         applicationServerKey: base64UrlToBytes(publicKey),
       });
-      const response = await call('POST', '/push/subscriptions', {
-        ...subscription.toJSON(),
-        label: navigator.userAgent.slice(0, 60),
-      });
-      if (!response.ok) throw new Error(`the relay refused the subscription (${response.status})`);
+      await registerDevice(subscription, navigator.userAgent.slice(0, 60), call, vaultDeviceStore);
       setSubscribed(true);
       setStatus('Push is on for this device.');
       await refreshDevices();
@@ -97,14 +102,16 @@ export function PushControls({ token, registration }: PushControlsProps) {
 
   async function turnOff(): Promise<void> {
     const sw = await registration;
-    const subscription = await sw?.pushManager.getSubscription();
-    await subscription?.unsubscribe();
-    // The relay forgets it at its next push (the push service answers 410); the list is mine now.
-    for (const device of devices)
-      if (subscription && device.service === new URL(subscription.endpoint).origin)
-        await call('DELETE', `/push/subscriptions/${device.id}`);
+    const subscription = (await sw?.pushManager.getSubscription()) ?? null;
+    // This device's own subscription at the relay, by the id it was given (push-device.ts).
+    const { failed } = await unregisterDevice(subscription, call, vaultDeviceStore);
+    await subscription?.unsubscribe().catch(() => false);
     setSubscribed(false);
-    setStatus('Push is off for this device.');
+    setStatus(
+      failed.length === 0
+        ? 'Push is off for this device.'
+        : 'Push is off for this device; the relay could not be told and forgets it at its next push.',
+    );
     await refreshDevices();
   }
 
@@ -121,7 +128,7 @@ export function PushControls({ token, registration }: PushControlsProps) {
       {availability === 'relay-off' && <p>Push is off on this relay (it has no VAPID keys).</p>}
       {availability === 'unsupported' && <p>This browser cannot receive push notifications.</p>}
       {availability === 'ios-home-screen' && (
-        <p>
+        <p data-testid="push-home-screen">
           On iPhone and iPad, push needs this app on the Home Screen: Share → Add to Home Screen, then open it
           from there.
         </p>
@@ -136,8 +143,8 @@ export function PushControls({ token, registration }: PushControlsProps) {
           </button>
           <ul data-testid="push-devices">
             {devices.map((device) => (
-              <li key={device.id}>
-                {device.label ?? 'device'} · {device.service}
+              <li key={device.id} data-this-device={device.id === thisDeviceId}>
+                {device.id === thisDeviceId ? 'This device' : (device.label ?? 'device')} · {device.service}
                 {device.lastDeliveredAt ? ` · last push ${device.lastDeliveredAt}` : ''}
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, cpSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -17,9 +17,10 @@ function assetHeaders(): Plugin {
     apply: 'build',
     closeBundle() {
       copyFileSync(here('./public/_headers'), `${assetsDir}/_headers`);
-      // The installable app's manifest and icon, at fixed names the manifest and page point at.
+      // The installable app's manifest and icons (scripts/icons.ts draws them), at the fixed
+      // names the manifest and the page point at: /app/icons/<file> is worker/app/icons/<file>.
       copyFileSync(here('./manifest.webmanifest'), `${assetsDir}/app/manifest.webmanifest`);
-      copyFileSync(here('../../extension/public/icon/128.png'), `${assetsDir}/app/icon-128.png`);
+      cpSync(here('./icons'), `${assetsDir}/app/icons`, { recursive: true });
     },
   };
 }
