@@ -93,10 +93,15 @@ export function admitRequest(message: unknown, sender: SenderInfo, self: Self): 
   return { ok: true, value: request, origin };
 }
 
-/** What the dock's two buttons send: approve once, or deny without a comment. */
+/**
+ * What the dock's two buttons send: approve once, or deny without a comment. Nothing else rides
+ * along: no rule, time box or edited input, which only extension pages may send.
+ */
 function isDockAnswer(answer: Extract<Request, { type: 'respond' }>['answer']): boolean {
-  if (answer.decision === 'approve') return answer.scope === undefined || answer.scope === 'once';
-  return answer.comment === undefined && answer.scope === undefined;
+  const { decision, scope, ...rest } = answer;
+  if (Object.keys(rest).length > 0) return false;
+  if (decision === 'approve') return scope === undefined || scope === 'once';
+  return scope === undefined;
 }
 
 /** A port is admitted by name: `approver` for extension pages, `dock` for content scripts only. */

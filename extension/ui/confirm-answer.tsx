@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { Risk } from '../../shared/contract/index.ts';
-import type { ActionKey } from './card-actions.ts';
+import type { Choice } from './answer-choice.ts';
 import { confirmLabel, confirmQuestion } from './friction.ts';
 
 interface ConfirmAnswerProps {
-  action: ActionKey;
+  choice: Choice;
   tool: string;
   risk: Risk;
   sending: boolean;
@@ -17,7 +17,7 @@ interface ConfirmAnswerProps {
  * The box takes focus (so Tab reaches the button next) but the button does not: a key pressed
  * twice must not confirm. Escape cancels.
  */
-export function ConfirmAnswer({ action, tool, risk, sending, onConfirm, onCancel }: ConfirmAnswerProps) {
+export function ConfirmAnswer({ choice, tool, risk, sending, onConfirm, onCancel }: ConfirmAnswerProps) {
   const box = useRef<HTMLFieldSetElement>(null);
   useEffect(() => box.current?.focus(), []);
   return (
@@ -25,7 +25,8 @@ export function ConfirmAnswer({ action, tool, risk, sending, onConfirm, onCancel
       ref={box}
       class="confirm"
       data-testid="confirm"
-      data-confirming={action}
+      data-confirming={choice.action}
+      data-rules={choice.rules?.join(' + ')}
       tabIndex={-1}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
@@ -36,7 +37,7 @@ export function ConfirmAnswer({ action, tool, risk, sending, onConfirm, onCancel
       }}
     >
       <p class="confirm-question" data-testid="confirm-question">
-        {confirmQuestion(action, risk)}
+        {confirmQuestion(choice, risk)}
       </p>
       <div class="actions">
         <button
@@ -46,7 +47,7 @@ export function ConfirmAnswer({ action, tool, risk, sending, onConfirm, onCancel
           disabled={sending}
           onClick={onConfirm}
         >
-          {confirmLabel(action, tool)}
+          {confirmLabel(choice, tool)}
         </button>
         <button
           type="button"
