@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { InteractionId, InteractionRespondRequest, limits, SessionId } from '../../shared/contract/index.ts';
+import {
+  Identifier,
+  InteractionId,
+  InteractionRespondRequest,
+  limits,
+  SessionId,
+} from '../../shared/contract/index.ts';
 import { contentScriptRequests, portNames, type Request, timelineLimitMax } from './messages.ts';
 
 /**
@@ -49,6 +55,8 @@ export const RequestSchema = z.discriminatedUnion('type', [
     })
     .strict(),
   z.object({ type: z.literal('selectMode'), sessionId: SessionId, mode: ModeName }).strict(),
+  z.object({ type: z.literal('grants'), sessionId: SessionId.optional() }).strict(),
+  z.object({ type: z.literal('revokeGrant'), grantId: Identifier, sessionId: SessionId.optional() }).strict(),
   z.object({ type: z.literal('pairing') }).strict(),
   z
     .object({

@@ -1,5 +1,5 @@
 import type { Interaction, SessionEvent, SessionView } from '../../shared/contract/index.ts';
-import type { Answer, InboxState, PortResult } from '../ui/port.ts';
+import type { Answer, Grant, InboxState, PortResult } from '../ui/port.ts';
 
 /**
  * The one protocol between the background (which alone holds the token) and everything else:
@@ -77,6 +77,8 @@ export type Request =
   | { type: 'sessions' }
   | { type: 'timeline'; sessionId: string; limit?: number }
   | { type: 'selectMode'; sessionId: string; mode: string }
+  | { type: 'grants'; sessionId?: string }
+  | { type: 'revokeGrant'; grantId: string; sessionId?: string }
   | { type: 'pairing' }
   | { type: 'pair'; url: string; code: string }
   | { type: 'unpair' }
@@ -92,6 +94,8 @@ export interface Responses {
   sessions: PortResult<SessionView[]>;
   timeline: PortResult<SessionEvent[]>;
   selectMode: PortResult<SessionView>;
+  grants: PortResult<Grant[]>;
+  revokeGrant: PortResult<null>;
   pairing: OptionsState;
   pair: PairingResult;
   unpair: OptionsState;

@@ -67,6 +67,14 @@ export function createPopupPort(): PopupPort {
         limit === undefined ? { type: 'timeline', sessionId } : { type: 'timeline', sessionId, limit },
       ),
     selectMode: (sessionId, mode) => sendRequest({ type: 'selectMode', sessionId, mode }),
+    grants: (sessionId) =>
+      sendRequest(sessionId === undefined ? { type: 'grants' } : { type: 'grants', sessionId }),
+    revokeGrant: (grantId, sessionId) =>
+      sendRequest(
+        sessionId === undefined
+          ? { type: 'revokeGrant', grantId }
+          : { type: 'revokeGrant', grantId, sessionId },
+      ),
     retry() {
       void sendRequest({ type: 'retry' });
     },

@@ -1,6 +1,13 @@
+import { createTransport } from '../../client/sdk/http.ts';
 import { createClient, GatehouseError } from '../../client/sdk/index.ts';
-import { Interaction, type SessionEvent, type SessionView } from '../../shared/contract/index.ts';
-import type { Answer, PortResult, Refusal } from '../ui/port.ts';
+import {
+  GrantList,
+  Interaction,
+  type SessionEvent,
+  SessionGrantList,
+  type SessionView,
+} from '../../shared/contract/index.ts';
+import type { Answer, Grant, PortResult, Refusal } from '../ui/port.ts';
 
 /**
  * The background's calls to the paired relay for the popup, the dock and notification buttons,
@@ -64,10 +71,19 @@ export interface RelayCalls {
   sessions(): Promise<PortResult<SessionView[]>>;
   timeline(sessionId: string, limit: number): Promise<PortResult<SessionEvent[]>>;
   selectMode(sessionId: string, mode: string): Promise<PortResult<SessionView>>;
+  /** A session's grants, or the workspace's without a session. */
+  grants(sessionId?: string): Promise<PortResult<Grant[]>>;
+  revokeGrant(grantId: string, sessionId?: string): Promise<PortResult<null>>;
 }
+
+const seg = encodeURIComponent;
+const grantsPath = (sessionId?: string) =>
+  sessionId === undefined ? 'grants' : `sessions/${seg(sessionId)}/grants`;
 
 export function relayCalls(options: { url: string; token: string; fetch?: typeof fetch }): RelayCalls {
   const client = createClient(options);
+  // The grants routes are not in the SDK: the same transport (token, errors, parsed answers).
+  const http = createTransport(options);
   return {
     respond: (sessionId, interactionId, answer) =>
       attempt(() => client.respond(sessionId, { interaction_id: interactionId, answer })),
@@ -76,5 +92,17 @@ export function relayCalls(options: { url: string; token: string; fetch?: typeof
     timeline: (sessionId, limit) =>
       attempt(async () => (await client.audit(sessionId, { tail: limit })).events),
     selectMode: (sessionId, mode) => attempt(() => client.selectMode(sessionId, mode)),
+    grants: (sessionId) =>
+      attempt(
+        async (): Promise<Grant[]> =>
+          sessionId === undefined
+            ? (await http.json(GrantList, grantsPath())).grants
+            : (await http.json(SessionGrantList, grantsPath(sessionId))).grants,
+      ),
+    revokeGrant: (grantId, sessionId) =>
+      attempt(async () => {
+        await http.send(`${grantsPath(sessionId)}/${seg(grantId)}`, { method: 'DELETE' });
+        return null;
+      }),
   };
 }

@@ -13,6 +13,7 @@ import {
 import { type ActionKey, denyAnswer } from './card-actions.ts';
 import { type Card, cardKey } from './card-order.ts';
 import { type AnswerVia, needsConfirm } from './friction.ts';
+import { GrantsList } from './grants-list.tsx';
 import type { ApproverPort, PortResult } from './port.ts';
 import { RequestCard } from './request-card.tsx';
 import { SessionList } from './session-list.tsx';
@@ -178,6 +179,7 @@ export function Approver({ port, extras = {} }: { port: ApproverPort; extras?: A
         </section>
       )}
       {state.connection !== 'unpaired' && <SessionList port={port} version={inboxVersion} />}
+      {state.connection !== 'unpaired' && <GrantsList port={port} version={inboxVersion} />}
     </main>
   );
 }

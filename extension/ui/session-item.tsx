@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { SessionView } from '../../shared/contract/index.ts';
+import { GrantsList } from './grants-list.tsx';
 import { ModeSelector } from './mode-selector.tsx';
 import type { ApproverPort } from './port.ts';
 import { Timeline } from './timeline.tsx';
@@ -29,6 +30,7 @@ export function SessionItem({ session, port }: { session: SessionView; port: App
             version={session.updatedAt}
             modeLabels={new Map(session.modes.map((mode) => [mode.id, mode.label]))}
           />
+          <GrantsList port={port} sessionId={session.sessionId} version={session.updatedAt} />
         </div>
       )}
     </section>

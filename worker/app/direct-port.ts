@@ -113,6 +113,8 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
     timeline: (sessionId, limit = defaultTimelineEvents) => call((relay) => relay.timeline(sessionId, limit)),
     selectMode: (sessionId, mode): Promise<PortResult<SessionView>> =>
       call((relay) => relay.selectMode(sessionId, mode)),
+    grants: (sessionId) => call((relay) => relay.grants(sessionId)),
+    revokeGrant: (grantId, sessionId) => call((relay) => relay.revokeGrant(grantId, sessionId)),
 
     async pair(input) {
       const parsed = codeFromInput(input, origin);
