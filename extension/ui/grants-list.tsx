@@ -45,10 +45,12 @@ export function GrantsList({ port, sessionId, version }: GrantsListProps) {
     setRevoking(id);
     const result = await port.revokeGrant(id, sessionId).catch((cause: unknown) => ({
       ok: false as const,
+      refusal: 'unreachable' as const,
       message: cause instanceof Error ? cause.message : String(cause),
     }));
     setRevoking(null);
-    if (result.ok) {
+    // Gone already (revoked elsewhere, or its session ended): the grant no longer applies either way.
+    if (result.ok || result.refusal === 'not_found') {
       setGrants((current) => current?.filter((grant) => grant.id !== id) ?? null);
       setFailed(({ [id]: _gone, ...rest }) => rest);
     } else setFailed((current) => ({ ...current, [id]: result.message }));
