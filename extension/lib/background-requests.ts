@@ -69,6 +69,8 @@ export function requestHandlers(core: BackgroundCore): RequestHandlers {
       core.viaRelay((relay) => relay.timeline(request.sessionId, request.limit ?? timelineDefault)),
     selectMode: (request) => core.viaRelay((relay) => relay.selectMode(request.sessionId, request.mode)),
     grantRequested: (request) => core.viaRelay((relay) => relay.grantRequested(request.sessionId)),
+    grants: (request) => core.viaRelay((relay) => relay.grants(request.sessionId)),
+    revokeGrant: (request) => core.viaRelay((relay) => relay.revokeGrant(request.grantId, request.sessionId)),
     pairing: () => core.options(),
     pair: async (request) => {
       // The options page checked the fields already; the background does not take its word for it.

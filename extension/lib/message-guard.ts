@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { InteractionId, InteractionRespondRequest, limits, SessionId } from '../../shared/contract/index.ts';
+import {
+  Identifier,
+  InteractionId,
+  InteractionRespondRequest,
+  limits,
+  SessionId,
+} from '../../shared/contract/index.ts';
 import { contentScriptRequests, portNames, type Request, timelineLimitMax } from './messages.ts';
 
 /**
@@ -50,6 +56,8 @@ export const RequestSchema = z.discriminatedUnion('type', [
     .strict(),
   z.object({ type: z.literal('selectMode'), sessionId: SessionId, mode: ModeName }).strict(),
   z.object({ type: z.literal('grantRequested'), sessionId: SessionId }).strict(),
+  z.object({ type: z.literal('grants'), sessionId: SessionId.optional() }).strict(),
+  z.object({ type: z.literal('revokeGrant'), grantId: Identifier, sessionId: SessionId.optional() }).strict(),
   z.object({ type: z.literal('pairing') }).strict(),
   z
     .object({
@@ -94,10 +102,15 @@ export function admitRequest(message: unknown, sender: SenderInfo, self: Self): 
   return { ok: true, value: request, origin };
 }
 
-/** What the dock's two buttons send: approve once, or deny without a comment. */
+/**
+ * What the dock's two buttons send: approve once, or deny without a comment. Nothing else rides
+ * along: no rule, time box or edited input, which only extension pages may send.
+ */
 function isDockAnswer(answer: Extract<Request, { type: 'respond' }>['answer']): boolean {
-  if (answer.decision === 'approve') return answer.scope === undefined || answer.scope === 'once';
-  return answer.comment === undefined && answer.scope === undefined;
+  const { decision, scope, ...rest } = answer;
+  if (Object.keys(rest).length > 0) return false;
+  if (decision === 'approve') return scope === undefined || scope === 'once';
+  return scope === undefined;
 }
 
 /** A port is admitted by name: `approver` for extension pages, `dock` for content scripts only. */

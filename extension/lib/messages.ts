@@ -1,5 +1,5 @@
 import type { Interaction, SessionEvent, SessionView } from '../../shared/contract/index.ts';
-import type { Answer, InboxState, PortResult } from '../ui/port.ts';
+import type { Answer, Grant, InboxState, PortResult } from '../ui/port.ts';
 
 /**
  * The one protocol between the background (which alone holds the token) and everything else:
@@ -78,6 +78,8 @@ export type Request =
   | { type: 'timeline'; sessionId: string; limit?: number }
   | { type: 'selectMode'; sessionId: string; mode: string }
   | { type: 'grantRequested'; sessionId: string }
+  | { type: 'grants'; sessionId?: string }
+  | { type: 'revokeGrant'; grantId: string; sessionId?: string }
   | { type: 'pairing' }
   | { type: 'pair'; url: string; code: string }
   | { type: 'unpair' }
@@ -94,6 +96,8 @@ export interface Responses {
   timeline: PortResult<SessionEvent[]>;
   selectMode: PortResult<SessionView>;
   grantRequested: PortResult<SessionView>;
+  grants: PortResult<Grant[]>;
+  revokeGrant: PortResult<null>;
   pairing: OptionsState;
   pair: PairingResult;
   unpair: OptionsState;

@@ -68,6 +68,14 @@ export function createPopupPort(): PopupPort {
       ),
     selectMode: (sessionId, mode) => sendRequest({ type: 'selectMode', sessionId, mode }),
     grantRequested: (sessionId) => sendRequest({ type: 'grantRequested', sessionId }),
+    grants: (sessionId) =>
+      sendRequest(sessionId === undefined ? { type: 'grants' } : { type: 'grants', sessionId }),
+    revokeGrant: (grantId, sessionId) =>
+      sendRequest(
+        sessionId === undefined
+          ? { type: 'revokeGrant', grantId }
+          : { type: 'revokeGrant', grantId, sessionId },
+      ),
     retry() {
       void sendRequest({ type: 'retry' });
     },

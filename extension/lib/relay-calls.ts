@@ -1,7 +1,13 @@
 import { createTransport } from '../../client/sdk/http.ts';
 import { createClient, GatehouseError } from '../../client/sdk/index.ts';
-import { Interaction, type SessionEvent, SessionView } from '../../shared/contract/index.ts';
-import type { Answer, PortResult, Refusal } from '../ui/port.ts';
+import {
+  GrantList,
+  Interaction,
+  type SessionEvent,
+  SessionGrantList,
+  SessionView,
+} from '../../shared/contract/index.ts';
+import type { Answer, Grant, PortResult, Refusal } from '../ui/port.ts';
 
 /**
  * The background's calls to the paired relay for the popup, the dock and notification buttons,
@@ -66,12 +72,20 @@ export interface RelayCalls {
   timeline(sessionId: string, limit: number): Promise<PortResult<SessionEvent[]>>;
   selectMode(sessionId: string, mode: string): Promise<PortResult<SessionView>>;
   grantRequested(sessionId: string): Promise<PortResult<SessionView>>;
+  /** A session's grants, or the workspace's without a session. */
+  grants(sessionId?: string): Promise<PortResult<Grant[]>>;
+  revokeGrant(grantId: string, sessionId?: string): Promise<PortResult<null>>;
 }
+
+const seg = encodeURIComponent;
+const grantsPath = (sessionId?: string) =>
+  sessionId === undefined ? 'grants' : `sessions/${seg(sessionId)}/grants`;
 
 export function relayCalls(options: { url: string; token: string; fetch?: typeof fetch }): RelayCalls {
   const client = createClient(options);
-  // The one call the SDK does not carry yet; parsed with the same contract as its others.
-  const transport = createTransport(options);
+  // The calls the SDK does not carry yet (grants, grant-requested): the same transport (token,
+  // errors, answers parsed with the contract).
+  const http = createTransport(options);
   return {
     respond: (sessionId, interactionId, answer) =>
       attempt(() => client.respond(sessionId, { interaction_id: interactionId, answer })),
@@ -82,9 +96,21 @@ export function relayCalls(options: { url: string; token: string; fetch?: typeof
     selectMode: (sessionId, mode) => attempt(() => client.selectMode(sessionId, mode)),
     grantRequested: (sessionId) =>
       attempt(() =>
-        transport.json(SessionView, `sessions/${encodeURIComponent(sessionId)}/grant-requested`, {
+        http.json(SessionView, `sessions/${encodeURIComponent(sessionId)}/grant-requested`, {
           method: 'POST',
         }),
       ),
+    grants: (sessionId) =>
+      attempt(
+        async (): Promise<Grant[]> =>
+          sessionId === undefined
+            ? (await http.json(GrantList, grantsPath())).grants
+            : (await http.json(SessionGrantList, grantsPath(sessionId))).grants,
+      ),
+    revokeGrant: (grantId, sessionId) =>
+      attempt(async () => {
+        await http.send(`${grantsPath(sessionId)}/${seg(grantId)}`, { method: 'DELETE' });
+        return null;
+      }),
   };
 }

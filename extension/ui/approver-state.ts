@@ -1,4 +1,5 @@
 import type { Interaction } from '../../shared/contract/index.ts';
+import type { Choice } from './answer-choice.ts';
 import type { ActionKey } from './card-actions.ts';
 import { type CardNotice, isFinal, noticeFor } from './card-notice.ts';
 import { arrangeCards, type Card, cardKey } from './card-order.ts';
@@ -16,11 +17,13 @@ export interface CardUi {
   /** The deny form (comment and confirm) is open. */
   denying: boolean;
   /** A wider answer waiting for its confirm click (see friction.ts). */
-  confirming: ActionKey | null;
+  confirming: Choice | null;
   /** The answer on its way to the relay: every button is disabled meanwhile. */
   sending: ActionKey | null;
   /** The answer the relay accepted; the card leaves with the next inbox update. */
   sent: ActionKey | null;
+  /** What the sent line adds: the rule saved, the time box, "Edited before approval". */
+  sentDetail: readonly string[];
   notice: CardNotice | null;
 }
 
@@ -43,11 +46,17 @@ export type ApproverEvent =
   | { type: 'expand'; id: string }
   | { type: 'deny-open'; id: string }
   | { type: 'deny-cancel'; id: string }
-  | { type: 'confirm-open'; id: string; action: ActionKey }
+  | { type: 'confirm-open'; id: string; choice: Choice }
   | { type: 'confirm-cancel'; id: string }
   | { type: 'clear-folded' }
   | { type: 'sending'; id: string; action: ActionKey }
-  | { type: 'answered'; id: string; action: ActionKey; result: PortResult<Interaction> }
+  | {
+      type: 'answered';
+      id: string;
+      action: ActionKey;
+      result: PortResult<Interaction>;
+      detail?: readonly string[];
+    }
   | { type: 'learned'; id: string; notice: CardNotice }
   | { type: 'dismiss'; id: string }
   | { type: 'select'; index: number }
@@ -59,6 +68,7 @@ export const idleCard: CardUi = {
   confirming: null,
   sending: null,
   sent: null,
+  sentDetail: [],
   notice: null,
 };
 
@@ -139,9 +149,22 @@ function dismissCard(state: ApproverState, id: string): ApproverState {
   return { ...dropped, dismissed: new Set([...state.dismissed, id]) };
 }
 
-function onAnswered(ui: CardUi, action: ActionKey, result: PortResult<Interaction>): CardUi {
+function onAnswered(
+  ui: CardUi,
+  action: ActionKey,
+  result: PortResult<Interaction>,
+  detail: readonly string[] = [],
+): CardUi {
   if (result.ok)
-    return { ...ui, sending: null, sent: action, denying: false, confirming: null, notice: null };
+    return {
+      ...ui,
+      sending: null,
+      sent: action,
+      sentDetail: detail,
+      denying: false,
+      confirming: null,
+      notice: null,
+    };
   const notice = noticeFor(result);
   const final = isFinal(notice);
   return {
@@ -164,7 +187,7 @@ export function approverReducer(state: ApproverState, event: ApproverEvent): App
     case 'deny-cancel':
       return withCard(state, event.id, (ui) => ({ ...ui, denying: false }));
     case 'confirm-open':
-      return withCard(state, event.id, (ui) => ({ ...ui, confirming: event.action, denying: false }));
+      return withCard(state, event.id, (ui) => ({ ...ui, confirming: event.choice, denying: false }));
     case 'confirm-cancel':
       return withCard(state, event.id, (ui) => ({ ...ui, confirming: null }));
     case 'clear-folded':
@@ -178,7 +201,7 @@ export function approverReducer(state: ApproverState, event: ApproverEvent): App
         : withCard(state, event.id, (ui) => ({ ...ui, sending: event.action, notice: null }));
     case 'answered':
       // Accepted even when the inbox already let the question go: the card says "Sent" first.
-      return withCard(state, event.id, (ui) => onAnswered(ui, event.action, event.result));
+      return withCard(state, event.id, (ui) => onAnswered(ui, event.action, event.result, event.detail));
     case 'learned':
       // A stale card learned how its question ended; a final notice from our own answer wins.
       return isFinal(cardUi(state, event.id).notice)

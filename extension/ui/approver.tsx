@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { Interaction } from '../../shared/contract/index.ts';
+import { approvalAnswer, type Choice, choiceOf, isOffered, sentDetail } from './answer-choice.ts';
 import {
   approverReducer,
   canAct,
@@ -9,9 +10,10 @@ import {
   isFolded,
   shownState,
 } from './approver-state.ts';
-import { type ActionKey, cardActions, denyAnswer } from './card-actions.ts';
+import { type ActionKey, denyAnswer } from './card-actions.ts';
 import { type Card, cardKey } from './card-order.ts';
 import { type AnswerVia, needsConfirm } from './friction.ts';
+import { GrantsList } from './grants-list.tsx';
 import type { ApproverPort, PortResult } from './port.ts';
 import { RequestCard } from './request-card.tsx';
 import { SessionList } from './session-list.tsx';
@@ -62,30 +64,35 @@ export function Approver({ port, extras = {} }: { port: ApproverPort; extras?: A
     if (extras.focusSessionId && !awaitingFocus) setFocusSignal((signal) => signal + 1);
   }, [awaitingFocus]);
 
-  async function answer(card: Card, action: ActionKey, comment?: string) {
+  async function answer(card: Card, chosen: ActionKey | Choice, comment?: string) {
     const id = cardKey(card);
-    const offered = cardActions(card.interaction.actions).find((candidate) => candidate.key === action);
-    if (!offered || inFlight.current.has(id) || !canAct(card, cardUi(latest.current, id))) return;
+    const choice = choiceOf(chosen);
+    if (
+      !isOffered(card.interaction, choice) ||
+      inFlight.current.has(id) ||
+      !canAct(card, cardUi(latest.current, id))
+    )
+      return;
     inFlight.current.add(id);
-    dispatch({ type: 'sending', id, action });
-    const sent = action === 'deny' ? denyAnswer(comment ?? '') : offered.answer;
+    dispatch({ type: 'sending', id, action: choice.action });
+    const sent = choice.action === 'deny' ? denyAnswer(comment ?? '') : approvalAnswer(choice, new Date());
     const result = await port.respond(card.session.sessionId, id, sent).catch(thrown);
     inFlight.current.delete(id);
-    dispatch({ type: 'answered', id, action, result });
+    dispatch({ type: 'answered', id, action: choice.action, result, detail: sentDetail(choice) });
   }
 
   /**
    * An answer chosen by click or key: Deny opens its form, a wider answer that needs it opens
    * its confirm step (friction.ts), anything else is sent.
    */
-  function choose(card: Card, action: ActionKey, via: AnswerVia) {
+  function choose(card: Card, chosen: ActionKey | Choice, via: AnswerVia) {
     const id = cardKey(card);
-    const offered = cardActions(card.interaction.actions).some((candidate) => candidate.key === action);
-    if (!offered || !canAct(card, cardUi(latest.current, id))) return;
-    if (action === 'deny') dispatch({ type: 'deny-open', id });
-    else if (needsConfirm(action, card.interaction.decision.risk, via))
-      dispatch({ type: 'confirm-open', id, action });
-    else void answer(card, action);
+    const choice = choiceOf(chosen);
+    if (!isOffered(card.interaction, choice) || !canAct(card, cardUi(latest.current, id))) return;
+    if (choice.action === 'deny') dispatch({ type: 'deny-open', id });
+    else if (needsConfirm(choice, card.interaction.decision.risk, via))
+      dispatch({ type: 'confirm-open', id, choice });
+    else void answer(card, choice);
   }
 
   const act = useRef(choose);
@@ -172,6 +179,7 @@ export function Approver({ port, extras = {} }: { port: ApproverPort; extras?: A
         </section>
       )}
       {state.connection !== 'unpaired' && <SessionList port={port} version={inboxVersion} />}
+      {state.connection !== 'unpaired' && <GrantsList port={port} version={inboxVersion} />}
     </main>
   );
 }

@@ -21,7 +21,7 @@ export function CardStatus({ ui, live }: { ui: CardUi; live: boolean }) {
   if (ui.sent)
     return (
       <p class="card-status" data-testid="sent" role="status">
-        {sentText[ui.sent]}
+        {[sentText[ui.sent], ...ui.sentDetail].join(' · ')}
       </p>
     );
   // A question that left the inbox without our answer says so, whatever else happened to it.

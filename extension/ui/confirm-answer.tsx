@@ -1,10 +1,10 @@
 import type { Risk } from '../../shared/contract/index.ts';
-import type { ActionKey } from './card-actions.ts';
+import type { Choice } from './answer-choice.ts';
 import { ConfirmStep } from './confirm-step.tsx';
 import { confirmLabel, confirmQuestion } from './friction.ts';
 
 interface ConfirmAnswerProps {
-  action: ActionKey;
+  choice: Choice;
   tool: string;
   risk: Risk;
   sending: boolean;
@@ -13,13 +13,14 @@ interface ConfirmAnswerProps {
 }
 
 /** The confirm step of a wider answer (friction.ts says which): what it allows, and for how long. */
-export function ConfirmAnswer({ action, tool, risk, sending, onConfirm, onCancel }: ConfirmAnswerProps) {
+export function ConfirmAnswer({ choice, tool, risk, sending, onConfirm, onCancel }: ConfirmAnswerProps) {
   return (
     <ConfirmStep
       testId="confirm"
-      confirming={action}
-      question={confirmQuestion(action, risk)}
-      confirmText={confirmLabel(action, tool)}
+      confirming={choice.action}
+      {...(choice.rules === undefined ? {} : { rules: choice.rules.join(' + ') })}
+      question={confirmQuestion(choice, risk)}
+      confirmText={confirmLabel(choice, tool)}
       sending={sending}
       onConfirm={onConfirm}
       onCancel={onCancel}

@@ -5,6 +5,8 @@ interface ConfirmStepProps {
   testId: string;
   /** What is being confirmed, as a data attribute tests and styles can read. */
   confirming: string;
+  /** The rules a wider answer saves, joined, as a data attribute (none for the others). */
+  rules?: string;
   question: string;
   /** The confirm button's words: what pressing it gives. */
   confirmText: string;
@@ -19,7 +21,7 @@ interface ConfirmStepProps {
  * key pressed twice must not confirm. Escape cancels.
  */
 export function ConfirmStep(props: ConfirmStepProps) {
-  const { testId, confirming, question, confirmText, sending, onConfirm, onCancel } = props;
+  const { testId, confirming, rules, question, confirmText, sending, onConfirm, onCancel } = props;
   const box = useRef<HTMLFieldSetElement>(null);
   useEffect(() => box.current?.focus(), []);
   return (
@@ -28,6 +30,7 @@ export function ConfirmStep(props: ConfirmStepProps) {
       class="confirm"
       data-testid={testId}
       data-confirming={confirming}
+      data-rules={rules}
       tabIndex={-1}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {

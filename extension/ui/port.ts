@@ -1,7 +1,9 @@
 import type {
+  GlobalGrant,
   Interaction,
   InteractionRespondRequest,
   SessionEvent,
+  SessionGrant,
   SessionView,
 } from '../../shared/contract/index.ts';
 
@@ -25,6 +27,9 @@ export interface InboxState {
 }
 
 export type Answer = InteractionRespondRequest['answer'];
+
+/** A grant as the relay lists it: a session's (`GET /sessions/{sid}/grants`) or the workspace's (`GET /grants`). */
+export type Grant = SessionGrant | GlobalGrant;
 
 /** Why an action did not go through, in the words the UI shows a state for. */
 export type Refusal =
@@ -56,4 +61,8 @@ export interface ApproverPort {
    * POST /sessions/{sid}/grant-requested. Answers the session as it is after the grant.
    */
   grantRequested(sessionId: string): Promise<PortResult<SessionView>>;
+  /** A session's grants, or without a session the workspace's "always" grants. */
+  grants(sessionId?: string): Promise<PortResult<Grant[]>>;
+  /** Revoke one grant (DELETE …/grants/{id}): the next call is decided without it. */
+  revokeGrant(grantId: string, sessionId?: string): Promise<PortResult<null>>;
 }

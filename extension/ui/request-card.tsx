@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { decisionBadge, decisionSection } from '../../shared/badges/index.ts';
 import type { SessionView } from '../../shared/contract/index.ts';
 import { argumentPreview } from '../lib/preview.ts';
-import { ActionBar } from './action-bar.tsx';
+import type { Choice } from './answer-choice.ts';
+import { AnswerMenu } from './answer-menu.tsx';
 import { type ApproverEvent, type CardUi, canAct, isFolded } from './approver-state.ts';
 import { Badge } from './badge.tsx';
 import { CallView } from './call-view.tsx';
-import { type ActionKey, cardActions } from './card-actions.ts';
+import type { ActionKey } from './card-actions.ts';
 import { answeredElsewhere, isFinal } from './card-notice.ts';
 import { type Card, cardKey } from './card-order.ts';
 import { CardStatus } from './card-status.tsx';
@@ -36,8 +37,8 @@ interface RequestCardProps {
   port: ApproverPort;
   dispatch(event: ApproverEvent): void;
   /** An answer chosen on the card; the approver decides whether it needs its confirm step first. */
-  onChoose(card: Card, action: ActionKey, via: AnswerVia): void;
-  onAnswer(card: Card, action: ActionKey, comment?: string): void;
+  onChoose(card: Card, choice: ActionKey | Choice, via: AnswerVia): void;
+  onAnswer(card: Card, choice: ActionKey | Choice, comment?: string): void;
 }
 
 /**
@@ -109,7 +110,6 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
   const session = newerView(card.session, answered);
   const requested = requestedOf(session, interaction);
   const element = useRef<HTMLElement>(null);
-  const actions = cardActions(interaction.actions);
   const actionable = canAct(card, ui);
   const badge = decisionBadge(interaction.decision);
   const countdown = countdownText(interaction.expiresAt, useNow(card.live && interaction.expiresAt !== null));
@@ -190,7 +190,7 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
         )}
         {actionable && !ui.denying && ui.confirming && (
           <ConfirmAnswer
-            action={ui.confirming}
+            choice={ui.confirming}
             tool={interaction.tool}
             risk={interaction.decision.risk}
             sending={ui.sending !== null}
@@ -202,10 +202,10 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
           />
         )}
         {actionable && !ui.denying && !ui.confirming && (
-          <ActionBar
-            actions={actions}
+          <AnswerMenu
+            interaction={interaction}
             sending={ui.sending}
-            onAction={(action) => onChoose(card, action, 'click')}
+            onChoose={(choice) => onChoose(card, choice, 'click')}
           />
         )}
       </div>

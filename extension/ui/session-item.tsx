@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { SessionView } from '../../shared/contract/index.ts';
+import { GrantsList } from './grants-list.tsx';
 import { ModeSelector } from './mode-selector.tsx';
 import type { ApproverPort } from './port.ts';
 import { newerView, requestedOf } from './requested.ts';
@@ -41,6 +42,7 @@ export function SessionItem({ session: listed, port }: { session: SessionView; p
             version={session.updatedAt}
             modeLabels={new Map(session.modes.map((mode) => [mode.id, mode.label]))}
           />
+          <GrantsList port={port} sessionId={session.sessionId} version={session.updatedAt} />
         </div>
       )}
     </section>

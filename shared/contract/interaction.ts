@@ -21,6 +21,16 @@ export const Interaction = z.object({
   resolution: ToolPermissionResolution.optional(),
   /** What the session's agent asked for and does not get, shown beside the question. */
   requested: RequestedAuthority.optional(),
+  /**
+   * Rules an approver may save instead of the exact call, derived by the relay from its own parse
+   * and already checked, narrowest first; one suggestion is several rules for a compound command.
+   */
+  suggestions: z
+    .array(z.object({ rules: z.array(z.string().max(limits.ruleLength)).min(1).max(limits.grantRules) }))
+    .max(limits.grantRules)
+    .optional(),
+  /** True only when `input` is the whole input (nothing redacted or truncated): it may be edited. */
+  editable: z.boolean().optional(),
 });
 export type Interaction = z.infer<typeof Interaction>;
 

