@@ -190,7 +190,7 @@ describe('cards that tell the truth', () => {
 
     await expect
       .poll(() => hookText(answered, 'answered-elsewhere'), { timeout: 10_000 })
-      .toBe('Answered elsewhere — approved once');
+      .toBe('Answered elsewhere — approved once · e2e approver');
     await expect
       .poll(() => hookText(expiring, 'expired'), { timeout: 10_000 })
       .toBe('Expired — the agent was denied');
@@ -238,7 +238,10 @@ describe('cards that tell the truth', () => {
     expect(await hookText(entry, 'risk')).toBe(
       `${ask.submitted.decision.risk[0]!.toUpperCase()}${ask.submitted.decision.risk.slice(1)} risk`,
     );
-    expect(await hookText(entry, 'answered-by')).toBe('User');
+    // Who answered is the label the extension paired with, as the relay recorded it.
+    const { resolution } = await relay.agent.getToolCall(sid, 'wipe');
+    expect(resolution?.actor?.label).toBeTruthy();
+    expect(await hookText(entry, 'answered-by')).toBe(resolution!.actor!.label);
     expect(await hookText(entry, 'result')).toBe('Ran · error');
     const readEntry = session.locator('[data-testid="timeline-entry"][data-tool-call-id="read"]');
     expect(await hookText(readEntry, 'about')).toBe('README.md');
