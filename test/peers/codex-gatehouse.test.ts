@@ -190,7 +190,7 @@ describe('Codex with the hooks init codex --trust writes', () => {
         const running = codexWithInit(fake, { args: ['--sandbox', 'workspace-write'] });
         const { sessionId, interaction } = await activeQuestion();
         expect(interaction.tool).toBe('apply_patch');
-        const patch = String(interaction.input.command);
+        const patch = String((interaction.input as { command?: unknown }).command);
         expect(patch).toContain('*** Add File: notes/new.txt');
         expect(patch).toContain('*** Update File: hello-from-the-project.txt');
         expect(interaction.decision).toMatchObject({
