@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RespondInput } from '../../client/sdk/index.ts';
 import { cli } from '../e2e/client-relay.ts';
 import { hookResponses, initProject, runClaude } from './claude.ts';
+import { mcpServerToml, mcpToolTurns, runCodex, startFakeResponses } from './codex.ts';
 import { startFakeMessages } from './fake-anthropic.ts';
 import { root, scratchDir } from './harness.ts';
 import { setPermissions, startRelay, type TestRelay } from './relay.ts';
@@ -178,6 +179,81 @@ describe('Claude Code through the MCP gateway', () => {
       expect(existsSync(target)).toBe(false);
     } finally {
       await fake.close();
+    }
+  });
+});
+
+describe('Codex through the MCP gateway', () => {
+  let projects = 0;
+  /**
+   * `codex exec` with the gateway as `[mcp_servers.fs]` and the server's tools left to the gateway
+   * (`default_tools_approval_mode = "approve"`: else `codex exec`, which has no prompt, refuses
+   * every tool the server does not mark read-only), and no hooks of Gatehouse's.
+   */
+  async function codexThroughGateway(
+    script: (project: string) => ReturnType<typeof mcpToolTurns>,
+    signal?: AbortSignal,
+  ) {
+    const project = join(scratch.path, `codex-${++projects}`);
+    await mkdir(project, { recursive: true });
+    const fake = await startFakeResponses(script(project));
+    const running = runCodex({
+      project,
+      fake,
+      signal,
+      config: mcpServerToml('fs', gatewayCommand(project), { default_tools_approval_mode: 'approve' }),
+    });
+    return { project, fake, running };
+  }
+
+  const write = (path: string) => ({ path, content: 'through the gateway\n' });
+
+  it('a workspace ask holds the call at the gateway; approved through the API, the file is written', async () => {
+    await setPermissions(relay, { ask: ['mcp__fs__write_file'] });
+    const stop = new AbortController();
+    const name = 'gated.txt';
+    const { project, fake, running } = await codexThroughGateway(
+      (folder) => mcpToolTurns('call_write', 'fs', 'write_file', write(join(folder, name))),
+      stop.signal,
+    );
+    const target = join(project, name);
+    try {
+      const { session, interaction } = await gatewayQuestion();
+      expect(interaction).toMatchObject({ tool: 'mcp__fs__write_file', input: write(target) });
+      // The search found the gateway's tools (tools/list passes through), and the call is held.
+      expect(fake.output('call_write_search').text).toContain('"write_file"');
+      expect(fake.outputs().map((output) => output.callId)).toEqual(['call_write_search']);
+      expect(existsSync(target)).toBe(false);
+      await relay.approver.respond(session.sessionId, {
+        interaction_id: interaction.interactionId,
+        answer: { decision: 'approve' },
+      });
+      const run = await running;
+      expect(run.code, run.stderr).toBe(0);
+      expect(await readFile(target, 'utf8')).toBe('through the gateway\n');
+      expect(fake.output('call_write').text).toContain('Successfully wrote');
+    } finally {
+      stop.abort();
+      await fake.close();
+      await setPermissions(relay, {});
+    }
+  });
+
+  it("a deny rule: refused with the rule's reason, and the server never writes", async () => {
+    await setPermissions(relay, { deny: ['mcp__fs__write_file'] });
+    const name = 'denied.txt';
+    const { project, fake, running } = await codexThroughGateway((folder) =>
+      mcpToolTurns('call_write', 'fs', 'write_file', write(join(folder, name))),
+    );
+    const target = join(project, name);
+    try {
+      const run = await running;
+      expect(run.code, run.stderr).toBe(0);
+      expect(fake.output('call_write').text).toContain('Denied by the rule mcp__fs__write_file');
+      expect(existsSync(target)).toBe(false);
+    } finally {
+      await fake.close();
+      await setPermissions(relay, {});
     }
   });
 });
