@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RespondInput } from '../../client/sdk/index.ts';
 import { runCli } from '../e2e/client-relay.ts';
-import { codexConfig, startFakeResponses } from './codex.ts';
+import { codexConfig, mcpServerToml, mcpToolTurns, startFakeResponses } from './codex.ts';
 import type { FakeResponses } from './fake-responses.ts';
-import { peerBin, runPeer, scratchDir } from './harness.ts';
+import { peerBin, root, runPeer, scratchDir } from './harness.ts';
 import { closedPort, setPermissions, startRelay, type TestRelay } from './relay.ts';
 
 // The real Codex CLI with the hooks exactly as `gatehouse init codex --trust` writes them (no
@@ -38,7 +38,14 @@ let runs = 0;
 /** A CODEX_HOME with the fake as provider and init's hooks, and a project; then `codex exec`. */
 async function codexWithInit(
   fake: FakeResponses,
-  options: { relayUrl?: string; initArgs?: string[]; args?: string[]; signal?: AbortSignal } = {},
+  options: {
+    relayUrl?: string;
+    initArgs?: string[];
+    args?: string[];
+    signal?: AbortSignal;
+    /** More config.toml (e.g. an MCP server). */
+    config?: () => string;
+  } = {},
 ) {
   runs += 1;
   const home = join(scratch.path, `home-${runs}`);
@@ -46,7 +53,7 @@ async function codexWithInit(
   await mkdir(home, { recursive: true });
   await mkdir(project, { recursive: true });
   await writeFile(join(project, 'hello-from-the-project.txt'), 'hello\n');
-  await writeFile(join(home, 'config.toml'), codexConfig(fake));
+  await writeFile(join(home, 'config.toml'), codexConfig(fake) + (options.config?.() ?? ''));
   const init = await runCli(['init', 'codex', '--user', '--trust', ...(options.initArgs ?? [])], {
     CODEX_HOME: home,
   });
@@ -268,5 +275,48 @@ describe('Codex with the hooks init codex --trust writes', () => {
         await setPermissions(relay, {});
       }
     });
+  });
+
+  it('an MCP tool Codex would ask for: PreToolUse asks once, and PermissionRequest gets that same answer', async () => {
+    await setPermissions(relay, { ask: ['mcp__fs__write_file'] });
+    const filesystemServer = join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+    const target = join(scratch.path, 'written-through-permission-request.txt');
+    const fake = await startFakeResponses(
+      mcpToolTurns('call_mcp', 'fs', 'write_file', { path: target, content: 'by codex\n' }),
+    );
+    const stop = new AbortController();
+    try {
+      const running = codexWithInit(fake, {
+        signal: stop.signal,
+        // The server itself, no gateway: Codex's own hooks are the gate.
+        config: () =>
+          mcpServerToml('fs', { command: process.execPath, args: [filesystemServer, scratch.path] }),
+      });
+      const { sessionId, interaction } = await activeQuestion();
+      expect(interaction).toMatchObject({
+        tool: 'mcp__fs__write_file',
+        input: { path: target, content: 'by codex\n' },
+      });
+      expect(existsSync(target)).toBe(false);
+      await relay.approver.respond(sessionId, {
+        interaction_id: interaction.interactionId,
+        answer: { decision: 'approve' },
+      });
+      const { run } = await running;
+      expect(run.code, run.stderr).toBe(0);
+      // PreToolUse cannot allow, and `codex exec` refuses an MCP tool that needs approval unless
+      // PermissionRequest allows it: the file exists only because that hook answered allow.
+      expect(await readFile(target, 'utf8')).toBe('by codex\n');
+      expect(fake.output('call_mcp').text).toContain('Successfully wrote');
+      // One relay call, one question: PermissionRequest named the same call and got its decision.
+      const { events } = await relay.approver.audit(sessionId, { tail: 200 });
+      const names = events.map((event) => event.name);
+      expect(names.filter((name) => name === 'TOOL_CALL_START')).toHaveLength(1);
+      expect(names.filter((name) => name === 'tool_approval_request')).toHaveLength(1);
+    } finally {
+      stop.abort();
+      await fake.close();
+      await setPermissions(relay, {});
+    }
   });
 });
