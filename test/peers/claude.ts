@@ -20,6 +20,10 @@ export async function runClaude(options: {
   fake: FakeMessages;
   prompt?: string;
   sessionId?: string;
+  /** Record the project as trusted in the throwaway HOME (`~/.claude.json`), as its trust dialog would. */
+  trustProject?: boolean;
+  /** More `claude` options, e.g. `['--mcp-config', file, '--strict-mcp-config']`. */
+  args?: string[];
   env?: Record<string, string>;
   timeoutMs?: number;
   /** Kills the CLI when aborted. */
@@ -28,6 +32,13 @@ export async function runClaude(options: {
   const home = await scratchDir('home');
   const sessionId = options.sessionId ?? randomUUID();
   try {
+    // What accepting Claude Code's trust dialog for the project records: without it, Claude Code
+    // applies the project's hooks but not its permission rules (seen with 2.1.328).
+    if (options.trustProject)
+      await writeFile(
+        join(home.path, '.claude.json'),
+        JSON.stringify({ projects: { [options.project]: { hasTrustDialogAccepted: true } } }),
+      );
     const run = await runPeer(
       peerBin('claude'),
       [
@@ -39,6 +50,7 @@ export async function runClaude(options: {
         '--include-hook-events',
         '--session-id',
         sessionId,
+        ...(options.args ?? []),
       ],
       {
         cwd: options.project,

@@ -36,9 +36,42 @@ env_key = "GATEHOUSE_FAKE_OPENAI_KEY"
 plugins = false
 `;
 
+/**
+ * An `[mcp_servers.<name>]` table. `required` makes `codex exec` wait for the server's start (a
+ * slow one, such as a gateway, would otherwise have no tools yet when the model searches); the
+ * server's tools are found only through `tool_search` (see `mcpToolTurns`).
+ */
+export function mcpServerToml(
+  name: string,
+  server: { command: string; args: string[]; env?: Record<string, string> },
+  more: Record<string, string | number | boolean> = {},
+): string {
+  const env = Object.entries(server.env ?? {}).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
+  const lines = [
+    `[mcp_servers.${name}]`,
+    `command = ${JSON.stringify(server.command)}`,
+    `args = ${JSON.stringify(server.args)}`,
+    'required = true',
+    ...(env.length > 0 ? [`env = { ${env.join(', ')} }`] : []),
+    ...Object.entries(more).map(([key, value]) => `${key} = ${JSON.stringify(value)}`),
+  ];
+  return `\n${lines.join('\n')}\n`;
+}
+
+/**
+ * Codex offers MCP tools only behind `tool_search`: the model searches (`<callId>_search`), and
+ * the next turn calls the tool in the namespace the search loaded, `mcp__<server>`.
+ */
+export const mcpToolTurns = (callId: string, server: string, tool: string, args: Record<string, unknown>) => [
+  { calls: [{ toolSearch: { query: tool.replaceAll('_', ' '), limit: 8 }, callId: `${callId}_search` }] },
+  { calls: [{ namespace: `mcp__${server}`, name: tool, arguments: args, callId }] },
+];
+
 export async function runCodex(options: {
   project: string;
   fake: FakeResponses;
+  /** More config.toml, appended (e.g. `mcpServerToml(…)`). */
+  config?: string;
   prompt?: string;
   hooks?: CodexHooks;
   /**
@@ -55,7 +88,7 @@ export async function runCodex(options: {
 }): Promise<PeerRun> {
   const home = await scratchDir('codex-home');
   try {
-    await writeFile(join(home.path, 'config.toml'), codexConfig(options.fake));
+    await writeFile(join(home.path, 'config.toml'), codexConfig(options.fake) + (options.config ?? ''));
     if (options.hooks) await writeFile(join(home.path, 'hooks.json'), JSON.stringify(options.hooks, null, 2));
     return await runPeer(
       peerBin('codex'),

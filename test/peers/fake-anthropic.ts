@@ -1,9 +1,10 @@
 import {
-  type FakeServer,
-  type RecordedRequest,
+  answersOf,
+  flattenText,
+  type ScriptedServer,
   sendEvents,
   sendJson,
-  startFakeServer,
+  startScriptedModel,
 } from './fake-server.ts';
 
 // A stand-in for the Anthropic Messages API (`POST /v1/messages`, streaming SSE) that Claude Code
@@ -29,16 +30,12 @@ export interface ToolResult {
   isError: boolean;
 }
 
-export interface FakeMessages extends FakeServer {
-  /** The requests that took a turn of the script (the conversation), in order. */
-  conversation(): RecordedRequest[];
+export interface FakeMessages extends ScriptedServer {
   /** Every tool_result Claude Code sent back, in order, each once. */
   toolResults(): ToolResult[];
   /** The tool_result for one scripted tool_use id; throws when there is none. */
   toolResult(id: string): ToolResult;
 }
-
-const closingTurn: AssistantTurn = { text: 'Done.' };
 
 type Block = Record<string, unknown>;
 type MessagesBody = {
@@ -56,6 +53,9 @@ const blocksOf = (turn: AssistantTurn, nextId: () => string): Block[] => {
       blocks.push({ type: 'tool_use', id: use.id ?? nextId(), name: use.name, input: use.input });
   return blocks;
 };
+
+const stopReasonOf = (blocks: Block[]) =>
+  blocks.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
 
 /** The SSE events of one assistant message, as the Messages API streams them. */
 function messageEvents(id: string, model: string, blocks: Block[]): Array<[string, unknown]> {
@@ -109,12 +109,11 @@ function messageEvents(id: string, model: string, blocks: Block[]): Array<[strin
     }
     events.push(['content_block_stop', { type: 'content_block_stop', index }]);
   });
-  const stopReason = blocks.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
   events.push([
     'message_delta',
     {
       type: 'message_delta',
-      delta: { stop_reason: stopReason, stop_sequence: null },
+      delta: { stop_reason: stopReasonOf(blocks), stop_sequence: null },
       usage: { output_tokens: 5 },
     },
   ]);
@@ -122,83 +121,51 @@ function messageEvents(id: string, model: string, blocks: Block[]): Array<[strin
   return events;
 }
 
-const textOf = (content: unknown): string =>
-  typeof content === 'string'
-    ? content
-    : Array.isArray(content)
-      ? content.map((part: Block) => (typeof part.text === 'string' ? part.text : '')).join('')
-      : '';
+function* resultsIn(body: unknown): Iterable<[string, ToolResult]> {
+  for (const message of (body as MessagesBody).messages ?? [])
+    if (Array.isArray(message.content))
+      for (const block of message.content as Block[])
+        if (block.type === 'tool_result' && typeof block.tool_use_id === 'string')
+          yield [
+            block.tool_use_id,
+            {
+              toolUseId: block.tool_use_id,
+              text: flattenText(block.content),
+              isError: block.is_error === true,
+            },
+          ];
+}
 
 export async function startFakeMessages(script: AssistantTurn[]): Promise<FakeMessages> {
-  const pending = [...script];
-  const conversation: RecordedRequest[] = [];
   let ids = 0;
   const nextId = () => `toolu_fake_${++ids}`;
-
-  const server = await startFakeServer((request, response) => {
-    const path = request.path.split('?')[0];
-    if (request.method !== 'POST' || path !== '/v1/messages') {
-      sendJson(response, 404, {
-        type: 'error',
-        error: { type: 'not_found_error', message: `no ${path} here` },
-      });
-      return;
-    }
-    const body = (request.body ?? {}) as MessagesBody;
+  const server = await startScriptedModel<AssistantTurn, MessagesBody>({
+    path: '/v1/messages',
+    script,
+    closingTurn: { text: 'Done.' },
+    notFound: (path) => ({ type: 'error', error: { type: 'not_found_error', message: `no ${path} here` } }),
     // Side requests (titles, summaries) offer no tools: they get a short text, not a script turn.
-    const inConversation = Array.isArray(body.tools) && body.tools.length > 0;
-    const turn = inConversation ? (pending.shift() ?? closingTurn) : { text: 'ok' };
-    if (inConversation) conversation.push(request);
-    const blocks = blocksOf(turn, nextId);
-    const id = `msg_fake_${server.requests.length}`;
-    const model = body.model ?? 'claude-fake';
-    if (body.stream === false) {
-      const stopReason = blocks.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
+    sideTurn: (body) => (Array.isArray(body.tools) && body.tools.length > 0 ? undefined : { text: 'ok' }),
+    answer: (response, turn, body, n) => {
+      const blocks = blocksOf(turn, nextId);
+      const id = `msg_fake_${n}`;
+      const model = body.model ?? 'claude-fake';
+      if (body.stream !== false) {
+        sendEvents(response, messageEvents(id, model, blocks));
+        return;
+      }
       sendJson(response, 200, {
         id,
         type: 'message',
         role: 'assistant',
         model,
         content: blocks,
-        stop_reason: stopReason,
+        stop_reason: stopReasonOf(blocks),
         stop_sequence: null,
         usage: { input_tokens: 10, output_tokens: 5 },
       });
-      return;
-    }
-    sendEvents(response, messageEvents(id, model, blocks));
-  });
-
-  const toolResults = (): ToolResult[] => {
-    const seen = new Map<string, ToolResult>();
-    for (const request of conversation)
-      for (const message of (request.body as MessagesBody).messages ?? [])
-        if (Array.isArray(message.content))
-          for (const block of message.content as Block[])
-            if (
-              block.type === 'tool_result' &&
-              typeof block.tool_use_id === 'string' &&
-              !seen.has(block.tool_use_id)
-            )
-              seen.set(block.tool_use_id, {
-                toolUseId: block.tool_use_id,
-                text: textOf(block.content),
-                isError: block.is_error === true,
-              });
-    return [...seen.values()];
-  };
-
-  return {
-    ...server,
-    conversation: () => [...conversation],
-    toolResults,
-    toolResult: (id) => {
-      const found = toolResults().find((result) => result.toolUseId === id);
-      if (!found)
-        throw new Error(
-          `no tool_result for ${id}; got ${JSON.stringify(toolResults().map((r) => r.toolUseId))}`,
-        );
-      return found;
     },
-  };
+  });
+  const answers = answersOf(server.conversation, resultsIn);
+  return { ...server, toolResults: answers.all, toolResult: answers.find };
 }

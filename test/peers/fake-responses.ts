@@ -1,46 +1,97 @@
 import {
-  type FakeServer,
-  type RecordedRequest,
+  answersOf,
+  flattenText,
+  type ScriptedServer,
   sendEvents,
-  sendJson,
-  startFakeServer,
+  startScriptedModel,
 } from './fake-server.ts';
 
 // A stand-in for the OpenAI Responses API (`POST /v1/responses`, streaming SSE) that Codex talks
 // to through a custom model provider whose base_url points here. Each request gets the next
-// scripted turn — a message, or function calls (`exec_command`, …) Codex then runs — and once the
-// script is spent, a closing message. Every request body is recorded, so a test reads the
-// `function_call_output` items Codex sent back: the command's output, or a hook's deny reason.
+// scripted turn — a message, or calls Codex then runs — and once the script is spent, a closing
+// message. Every request body is recorded, so a test reads what Codex sent back: the command's
+// output, a hook's deny reason, the tools a search found.
 
+/** A function call (`exec_command`, an MCP tool Codex loaded): JSON arguments. */
 export interface ScriptedFunctionCall {
   name: string;
   /** Serialised as the call's JSON `arguments`. */
   arguments: Record<string, unknown>;
+  /** A tool of a namespace a tool search loaded (Codex's MCP tools: `mcp__<server>__`). */
+  namespace?: string;
   /** Default: `call_fake_<n>`, unique in this server. */
   callId?: string;
 }
 
-export type ResponsesTurn = { text: string } | { calls: ScriptedFunctionCall[]; text?: string };
+/** A freeform tool call (`custom_tool_call`): Codex's apply_patch takes the patch text as input. */
+export interface ScriptedCustomCall {
+  name: string;
+  input: string;
+  callId?: string;
+}
 
-/** One function_call_output item as Codex sent it, its output flattened to text. */
+/** A client-side `tool_search_call`: Codex answers with the tool definitions that match. */
+export interface ScriptedToolSearch {
+  toolSearch: Record<string, unknown>;
+  callId?: string;
+}
+
+export type ScriptedCall = ScriptedFunctionCall | ScriptedCustomCall | ScriptedToolSearch;
+
+export type ResponsesTurn = { text: string } | { calls: ScriptedCall[]; text?: string };
+
+/**
+ * One answer Codex sent back for a call — `function_call_output`, `custom_tool_call_output` or
+ * `tool_search_output` — its output flattened to text (a tool search's: its tools as JSON).
+ */
 export interface FunctionCallOutput {
   callId: string;
+  type: string;
   text: string;
 }
 
-export interface FakeResponses extends FakeServer {
+export interface FakeResponses extends ScriptedServer {
   /** The `POST /v1/responses` requests, in order. */
-  turns(): RecordedRequest[];
-  /** Every function_call_output Codex sent back, in order, each once. */
+  turns(): ScriptedServer['requests'];
+  /** Every answer Codex sent back for a call, in order, each once. */
   outputs(): FunctionCallOutput[];
-  /** The output for one scripted call id; throws when there is none. */
+  /** The answer for one scripted call id; throws when there is none. */
   output(callId: string): FunctionCallOutput;
 }
 
-const closingTurn: ResponsesTurn = { text: 'Done.' };
-
 type Item = Record<string, unknown>;
 type ResponsesBody = { model?: string; input?: Item[] };
+
+function itemOf(call: ScriptedCall, n: number): Item {
+  const callId = call.callId ?? `call_fake_${n}`;
+  if ('toolSearch' in call)
+    return {
+      type: 'tool_search_call',
+      id: `ts_fake_${n}`,
+      call_id: callId,
+      execution: 'client',
+      status: 'completed',
+      arguments: call.toolSearch,
+    };
+  if ('input' in call)
+    return {
+      type: 'custom_tool_call',
+      id: `ctc_fake_${n}`,
+      call_id: callId,
+      name: call.name,
+      input: call.input,
+      status: 'completed',
+    };
+  return {
+    type: 'function_call',
+    id: `fc_fake_${n}`,
+    call_id: callId,
+    name: call.name,
+    ...(call.namespace === undefined ? {} : { namespace: call.namespace }),
+    arguments: JSON.stringify(call.arguments),
+    status: 'completed',
+  };
+}
 
 function itemsOf(turn: ResponsesTurn, nextId: () => number): Item[] {
   const items: Item[] = [];
@@ -52,20 +103,15 @@ function itemsOf(turn: ResponsesTurn, nextId: () => number): Item[] {
       status: 'completed',
       content: [{ type: 'output_text', text: turn.text, annotations: [] }],
     });
-  if ('calls' in turn)
-    for (const call of turn.calls) {
-      const n = nextId();
-      items.push({
-        type: 'function_call',
-        id: `fc_fake_${n}`,
-        call_id: call.callId ?? `call_fake_${n}`,
-        name: call.name,
-        arguments: JSON.stringify(call.arguments),
-        status: 'completed',
-      });
-    }
+  if ('calls' in turn) for (const call of turn.calls) items.push(itemOf(call, nextId()));
   return items;
 }
+
+/** Each streamed item's field its deltas carry, and the event that carries them. */
+const streamed: Record<string, { field: string; delta: string }> = {
+  function_call: { field: 'arguments', delta: 'response.function_call_arguments.delta' },
+  custom_tool_call: { field: 'input', delta: 'response.custom_tool_call_input.delta' },
+};
 
 /** The SSE events of one response, as the Responses API streams them. */
 function responseEvents(id: string, model: string, items: Item[]): Array<[string, unknown]> {
@@ -76,20 +122,16 @@ function responseEvents(id: string, model: string, items: Item[]): Array<[string
     ],
   ];
   items.forEach((item, index) => {
-    const opening = item.type === 'function_call' ? { ...item, arguments: '', status: 'in_progress' } : item;
+    const stream = streamed[item.type as string];
+    const opening = stream ? { ...item, [stream.field]: '', status: 'in_progress' } : item;
     events.push([
       'response.output_item.added',
       { type: 'response.output_item.added', output_index: index, item: opening },
     ]);
-    if (item.type === 'function_call')
+    if (stream)
       events.push([
-        'response.function_call_arguments.delta',
-        {
-          type: 'response.function_call_arguments.delta',
-          item_id: item.id,
-          output_index: index,
-          delta: item.arguments,
-        },
+        stream.delta,
+        { type: stream.delta, item_id: item.id, output_index: index, delta: item[stream.field] },
       ]);
     events.push([
       'response.output_item.done',
@@ -119,58 +161,32 @@ function responseEvents(id: string, model: string, items: Item[]): Array<[string
   return events;
 }
 
-const textOf = (output: unknown): string =>
-  typeof output === 'string'
-    ? output
-    : Array.isArray(output)
-      ? output.map((part: Item) => (typeof part.text === 'string' ? part.text : '')).join('')
-      : JSON.stringify(output ?? '');
+const outputTypes = new Set(['function_call_output', 'custom_tool_call_output', 'tool_search_output']);
+
+function* outputsIn(body: unknown): Iterable<[string, FunctionCallOutput]> {
+  for (const item of (body as ResponsesBody).input ?? [])
+    if (outputTypes.has(item.type as string) && typeof item.call_id === 'string')
+      yield [
+        item.call_id,
+        {
+          callId: item.call_id,
+          type: item.type as string,
+          text: item.type === 'tool_search_output' ? JSON.stringify(item.tools) : flattenText(item.output),
+        },
+      ];
+}
 
 export async function startFakeResponses(script: ResponsesTurn[]): Promise<FakeResponses> {
-  const pending = [...script];
-  const turns: RecordedRequest[] = [];
   let ids = 0;
   const nextId = () => ++ids;
-
-  const server = await startFakeServer((request, response) => {
-    const path = request.path.split('?')[0];
-    if (request.method !== 'POST' || path !== '/v1/responses') {
-      sendJson(response, 404, { error: { type: 'not_found', message: `no ${path} here` } });
-      return;
-    }
-    turns.push(request);
-    const body = (request.body ?? {}) as ResponsesBody;
-    const turn = pending.shift() ?? closingTurn;
-    sendEvents(
-      response,
-      responseEvents(`resp_fake_${turns.length}`, body.model ?? 'gpt-fake', itemsOf(turn, nextId)),
-    );
+  const server = await startScriptedModel<ResponsesTurn, ResponsesBody>({
+    path: '/v1/responses',
+    script,
+    closingTurn: { text: 'Done.' },
+    notFound: (path) => ({ error: { type: 'not_found', message: `no ${path} here` } }),
+    answer: (response, turn, body, n) =>
+      sendEvents(response, responseEvents(`resp_fake_${n}`, body.model ?? 'gpt-fake', itemsOf(turn, nextId))),
   });
-
-  const outputs = (): FunctionCallOutput[] => {
-    const seen = new Map<string, FunctionCallOutput>();
-    for (const request of turns)
-      for (const item of (request.body as ResponsesBody).input ?? [])
-        if (
-          item.type === 'function_call_output' &&
-          typeof item.call_id === 'string' &&
-          !seen.has(item.call_id)
-        )
-          seen.set(item.call_id, { callId: item.call_id, text: textOf(item.output) });
-    return [...seen.values()];
-  };
-
-  return {
-    ...server,
-    turns: () => [...turns],
-    outputs,
-    output: (callId) => {
-      const found = outputs().find((output) => output.callId === callId);
-      if (!found)
-        throw new Error(
-          `no function_call_output for ${callId}; got ${JSON.stringify(outputs().map((o) => o.callId))}`,
-        );
-      return found;
-    },
-  };
+  const answers = answersOf(server.conversation, outputsIn);
+  return { ...server, turns: server.conversation, outputs: answers.all, output: answers.find };
 }

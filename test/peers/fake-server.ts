@@ -82,3 +82,82 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
 }
+
+/**
+ * A scripted model API on `POST <path>` (any query): each request that takes a turn gets the
+ * next turn of the script, and once it is spent the closing turn, so every run ends. A request
+ * for which `sideTurn` gives a turn (a title, a summary) gets that one and leaves the script
+ * alone. `answer` writes the turn as the API would (SSE or JSON); anything else is a 404.
+ */
+export interface ScriptedModel<Turn, Body> {
+  path: string;
+  script: Turn[];
+  closingTurn: Turn;
+  notFound(path: string): unknown;
+  sideTurn?(body: Body): Turn | undefined;
+  answer(response: ServerResponse, turn: Turn, body: Body, requestNumber: number): void;
+}
+
+export interface ScriptedServer extends FakeServer {
+  /** The requests that took a turn of the script (the conversation), in order. */
+  conversation(): RecordedRequest[];
+}
+
+export async function startScriptedModel<Turn, Body>(
+  model: ScriptedModel<Turn, Body>,
+): Promise<ScriptedServer> {
+  const pending = [...model.script];
+  const conversation: RecordedRequest[] = [];
+  const server = await startFakeServer((request, response) => {
+    const path = request.path.split('?')[0] ?? '/';
+    if (request.method !== 'POST' || path !== model.path) {
+      sendJson(response, 404, model.notFound(path));
+      return;
+    }
+    const body = (request.body ?? {}) as Body;
+    let turn = model.sideTurn?.(body);
+    if (turn === undefined) {
+      conversation.push(request);
+      turn = pending.shift() ?? model.closingTurn;
+    }
+    model.answer(response, turn, body, server.requests.length);
+  });
+  return { ...server, conversation: () => [...conversation] };
+}
+
+/**
+ * What the CLI sent back for the scripted calls, read from the conversation: `pick` finds each
+ * answer in one request body as `[id, answer]`; the first answer for an id counts (later requests
+ * repeat the history). `find` throws with the ids there are, so a failing test says what came.
+ */
+export function answersOf<Answer>(
+  conversation: () => RecordedRequest[],
+  pick: (body: unknown) => Iterable<[string, Answer]>,
+): { all(): Answer[]; find(id: string): Answer } {
+  const all = () => {
+    const seen = new Map<string, Answer>();
+    for (const request of conversation())
+      for (const [id, answer] of pick(request.body)) if (!seen.has(id)) seen.set(id, answer);
+    return seen;
+  };
+  return {
+    all: () => [...all().values()],
+    find: (id) => {
+      const answers = all();
+      const found = answers.get(id);
+      if (found === undefined)
+        throw new Error(`no answer for ${id}; got ${JSON.stringify([...answers.keys()])}`);
+      return found;
+    },
+  };
+}
+
+/** Text parts (`[{ text }, …]`) or a string, flattened to text; anything else as JSON. */
+export const flattenText = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((part: { text?: unknown }) => (typeof part?.text === 'string' ? part.text : '')).join('')
+      : content === undefined || content === null
+        ? ''
+        : JSON.stringify(content);
