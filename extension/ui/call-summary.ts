@@ -1,4 +1,5 @@
 import type { SessionEventValue, ToolPermissionResolution } from '../../shared/contract/index.ts';
+import { parsePatch, patchPaths } from '../../shared/patch/index.ts';
 import { argumentPreview } from '../lib/preview.ts';
 import { actorLabel } from './card-notice.ts';
 import { modeLabel } from './mode-names.ts';
@@ -36,6 +37,11 @@ export function callSummary(tool: string | null, input: unknown): string {
       : null;
   const mcp = tool ? mcpName(tool) : null;
   if (mcp) return `${mcp.server} · ${mcp.tool}`;
+  // A Codex patch is the files it touches, not its first line (`*** Begin Patch`).
+  if (tool === 'apply_patch' && typeof record?.command === 'string') {
+    const paths = patchPaths(parsePatch(record.command));
+    if (paths !== undefined) return argumentPreview(`Patch: ${paths.join(', ')}`, 200);
+  }
   const fields = tool && Object.hasOwn(fieldsByTool, tool) ? fieldsByTool[tool]! : [];
   const values = fields
     .map((field) => record?.[field])

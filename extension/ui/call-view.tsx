@@ -119,6 +119,38 @@ export function CallView({
                 </div>
               </>
             );
+          case 'patch':
+            return view.unreadable !== null ? (
+              <>
+                <p class="view-head" data-testid="patch-unreadable">
+                  A patch that could not be read for sure ({view.unreadable})
+                </p>
+                <FirstLines text={view.text} expanded={expanded} box={box} />
+                <Extra entries={view.extra} />
+              </>
+            ) : (
+              <>
+                {view.files.map((file, index) => (
+                  <div key={index} data-testid="patch-file" data-action={file.action}>
+                    <p class="view-head">
+                      {patchVerb[file.action]} <Path path={file.path} />
+                      {file.moveTo !== null && (
+                        <>
+                          {' '}
+                          → <Path path={file.moveTo} />
+                        </>
+                      )}
+                    </p>
+                    {file.lines.length > 0 && (
+                      <div class={`${box} mono`}>
+                        <Hunk hunk={{ title: null, lines: file.lines }} />
+                      </div>
+                    )}
+                  </div>
+                ))}
+                <Extra entries={view.extra} />
+              </>
+            );
           case 'json':
             return <JsonText text={view.text} expanded={expanded} />;
         }
@@ -136,6 +168,8 @@ function Path({ path }: { path: string }) {
 }
 
 const diffSign = { add: '+', remove: '-', same: ' ' } as const;
+
+const patchVerb = { add: 'Adds', update: 'Updates', delete: 'Deletes' } as const;
 
 function Hunk({ hunk }: { hunk: DiffHunk }) {
   return (

@@ -1,5 +1,6 @@
 import { diffLines } from 'diff';
 import type { ToolPermissionDecision } from '../../shared/contract/index.ts';
+import { type PatchAction, parsePatch } from '../../shared/patch/index.ts';
 import { commandMarks, type MarkedText } from './command-marks.ts';
 import { prettyArguments } from './format-arguments.ts';
 
@@ -44,7 +45,16 @@ export type ToolView =
   | { kind: 'fetch'; domain: string | null; url: string; prompt: string | null; extra: Entry[] }
   | { kind: 'search'; query: string; extra: Entry[] }
   | { kind: 'mcp'; server: string; tool: string; entries: Entry[] }
+  | { kind: 'patch'; files: PatchFileView[]; unreadable: string | null; text: string; extra: Entry[] }
   | { kind: 'json'; text: string };
+
+/** One file of a Codex patch: what happens to it, and its lines as a diff. */
+export interface PatchFileView {
+  action: PatchAction;
+  path: string;
+  moveTo: string | null;
+  lines: DiffLine[];
+}
 
 type Fields = Record<string, unknown>;
 
@@ -195,6 +205,33 @@ function mcpView(name: { server: string; tool: string }, input: unknown): ToolVi
   return { ...name, kind: 'mcp', entries: extraEntries(input, []) };
 }
 
+/**
+ * Codex's `apply_patch`: the files it touches, as the engine reads them (shared/patch), each with
+ * its lines as a diff. A patch the engine cannot read for sure is shown as its text, saying so.
+ */
+function patchView(input: Fields): ToolView | null {
+  const text = input.command;
+  if (typeof text !== 'string') return null;
+  const extra = extraEntries(input, ['command']);
+  const reading = parsePatch(text);
+  if (!reading.ok) return { kind: 'patch', files: [], unreadable: reading.reason, text, extra };
+  const sections: DiffLine[][] = [];
+  for (const line of text.split('\n')) {
+    if (/^\*\*\* (Add|Delete|Update) File: /.test(line)) sections.push([]);
+    else if (line.startsWith('***') || line.startsWith('@@') || sections.length === 0) continue;
+    else if (line.startsWith('+')) sections.at(-1)!.push({ op: 'add', text: line.slice(1) });
+    else if (line.startsWith('-')) sections.at(-1)!.push({ op: 'remove', text: line.slice(1) });
+    else sections.at(-1)!.push({ op: 'same', text: line.slice(1) });
+  }
+  const files = reading.files.map((file, index) => ({
+    action: file.action,
+    path: file.path,
+    moveTo: file.moveTo ?? null,
+    lines: sections[index] ?? [],
+  }));
+  return { kind: 'patch', files, unreadable: null, text, extra };
+}
+
 const byTool: Record<
   string,
   (input: Fields, decision: ToolPermissionDecision | undefined) => ToolView | null
@@ -206,6 +243,7 @@ const byTool: Record<
   Bash: bashView,
   WebFetch: fetchView,
   WebSearch: searchView,
+  apply_patch: patchView,
 };
 
 /** The view for a call: its tool's own when the input has that tool's shape, else JSON. */

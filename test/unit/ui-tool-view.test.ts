@@ -254,3 +254,48 @@ describe('toolView over the relay’s display copy', () => {
     }
   });
 });
+
+describe('toolView: a Codex patch is the files it touches and their lines', () => {
+  const patch = [
+    '*** Begin Patch',
+    '*** Add File: notes/new.txt',
+    '+hello',
+    '+world',
+    '*** Update File: src/app.ts',
+    '@@ export',
+    ' const a = 1;',
+    '-const b = 2;',
+    '+const b = 3;',
+    '*** Delete File: old.txt',
+    '*** End Patch',
+  ].join('\n');
+
+  it('lists each file with what happens to it, and its lines as a diff', () => {
+    const view = toolView('apply_patch', { command: patch });
+    expect(view.kind).toBe('patch');
+    if (view.kind !== 'patch') return;
+    expect(view.unreadable).toBeNull();
+    expect(view.files.map((file) => [file.action, file.path])).toEqual([
+      ['add', 'notes/new.txt'],
+      ['update', 'src/app.ts'],
+      ['delete', 'old.txt'],
+    ]);
+    expect(signed(view.files[0]!.lines)).toEqual(['+hello', '+world']);
+    expect(signed(view.files[1]!.lines)).toEqual([' const a = 1;', '-const b = 2;', '+const b = 3;']);
+    expect(view.files[2]!.lines).toEqual([]);
+  });
+
+  it('a patch the engine cannot read for sure is shown as its text, saying why', () => {
+    const view = toolView('apply_patch', { command: `cat <<'EOF'\n${patch}\nEOF` });
+    expect(view.kind).toBe('patch');
+    if (view.kind !== 'patch') return;
+    expect(view.files).toEqual([]);
+    expect(view.unreadable).toBeTruthy();
+    expect(view.text).toContain('*** Add File: notes/new.txt');
+  });
+
+  it('the timeline names the files', async () => {
+    const { callSummary } = await import('../../extension/ui/call-summary.ts');
+    expect(callSummary('apply_patch', { command: patch })).toBe('Patch: notes/new.txt, src/app.ts, old.txt');
+  });
+});
