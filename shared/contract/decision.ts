@@ -42,7 +42,10 @@ const JsonValue = z.custom<string | number | boolean | null | object>(
     (typeof value === 'number' && Number.isFinite(value)) ||
     typeof value === 'object',
   { message: 'not a JSON value' },
-);
+).meta({
+  // A custom check has no JSON Schema of its own; /openapi.json says what it admits.
+  type: ['string', 'number', 'boolean', 'null', 'object', 'array'],
+});
 
 const Reason = z.string().max(limits.reasonLength);
 

@@ -35,7 +35,10 @@ describe('answeredElsewhere', () => {
   });
 
   it('names who answered when the relay says (resolution.actor.label), as text', () => {
-    const resolution = { ...userResolution(), actor: { tokenId: 'tk-1', role: 'approver' as const, label: 'Phone <b>' } };
+    const resolution = {
+      ...userResolution(),
+      actor: { tokenId: 'tk-1', role: 'approver' as const, label: 'Phone <b>' },
+    };
     expect(answeredElsewhere({ resolution }).text).toBe('Answered elsewhere — approved once · Phone <b>');
     // A label that is no string, or blank, is left out rather than shown as "[object Object]".
     for (const actor of [{ label: 7 }, { label: '  ' }, 'Phone', null])

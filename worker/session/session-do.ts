@@ -10,13 +10,14 @@ import {
   type SessionEvent,
   type SessionGrant,
   type SessionView,
-  type ToolCallRequest,
   type ToolCallResultRequest,
   type ToolCallState,
 } from '../../shared/contract/index.ts';
 import { toDisplayCopy } from '../../shared/redact/index.ts';
+import { InitGuard } from '../durable/init-guard.ts';
 import { errorBody } from '../http/errors.ts';
 import { closeSocket } from '../http/sockets.ts';
+import type { SessionRpc, ToolCallSubmission } from '../rpc.ts';
 import { canceledResolution, displayOutput, userResolution } from './actions.ts';
 import { actorOf, callerHeader, type SessionCaller } from './caller.ts';
 import { Commit } from './commit.ts';
@@ -43,8 +44,7 @@ import { EventHub } from './streams.ts';
 import { interactionView, sessionGrantView, sessionView, toolCallState } from './views.ts';
 import { Waiters } from './waiters.ts';
 
-/** A tool call as the route hands it over: the request body without the transport's `wait`. */
-export type ToolCallSubmission = Omit<ToolCallRequest, 'wait'>;
+export type { ToolCallSubmission } from '../rpc.ts';
 
 const replayPage = 500;
 
@@ -56,9 +56,8 @@ const missing = (caller: SessionCaller) => missingSession(caller.sessionId);
  * interaction with a FIFO queue behind it, its grants and its event log. Single-threaded: every
  * check-then-write below is synchronous, so concurrent answers cannot both win.
  */
-export class SessionDO extends DurableObject<Env> {
-  #init: 'zero' | 'starting' | 'started' = 'zero';
-  #starting: Promise<void> | null = null;
+export class SessionDO extends DurableObject<Env> implements SessionRpc {
+  readonly #init: InitGuard;
   readonly #store: SessionStore;
   readonly #hub: EventHub;
   readonly #waiters = new Waiters();
@@ -72,6 +71,12 @@ export class SessionDO extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#store = new SessionStore(ctx.storage);
+    this.#init = new InitGuard(ctx, () => {
+      this.#store.migrate();
+      // Answered by the runtime without waking the object: idle sockets cost nothing.
+      ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
+      this.#workspaceId = this.#store.meta()?.workspaceId ?? null;
+    });
     this.#hub = new EventHub(ctx);
     this.#policy = new PolicyCache(() => this.#workspace().getPolicy());
     this.#notifier = new Notifier(() => this.#sendView());
@@ -85,24 +90,8 @@ export class SessionDO extends DurableObject<Env> {
   // ── entry guard ─────────────────────────────────────────────────────────────────────────
 
   /** Every entry point passes here first: schema migrated, auto-response set, identity known. */
-  async #ensureInitialized(): Promise<void> {
-    if (this.#init === 'started') return;
-    if (this.#init === 'zero') {
-      this.#init = 'starting';
-      this.#starting = this.ctx.blockConcurrencyWhile(async () => {
-        try {
-          this.#store.migrate();
-          // Answered by the runtime without waking the object: idle sockets cost nothing.
-          this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
-          this.#workspaceId = this.#store.meta()?.workspaceId ?? null;
-          this.#init = 'started';
-        } catch (error) {
-          this.#init = 'zero';
-          throw error;
-        }
-      });
-    }
-    await this.#starting;
+  #ensureInitialized(): Promise<void> {
+    return this.#init.ready();
   }
 
   /** Initialises, checks the caller may see this very session, and expires what is overdue. */
