@@ -5,6 +5,7 @@ import type {
   AuditLog,
   ErrorCode,
   GlobalGrant,
+  GrantRecord,
   Interaction,
   InteractionRespondRequest,
   IssuedToken,
@@ -71,10 +72,12 @@ export type ToolCallSubmission = Omit<ToolCallRequest, 'wait'>;
 
 /** The RPC methods of a SessionDO (its `fetch` serves the event streams). */
 export interface SessionRpc {
+  /** `proposedRules`: rules the agent suggests saving (Claude Code's), checked before they are offered. */
   submitToolCall(
     caller: SessionCaller,
     request: ToolCallSubmission,
     waitSeconds?: number,
+    proposedRules?: readonly string[],
   ): Promise<Result<ToolCallState>>;
   getToolCall(
     caller: SessionCaller,
@@ -127,16 +130,22 @@ export type PairResult =
   | { ok: false; reason: 'unknown' | 'used' | 'expired' }
   | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
-/** What SessionDO reads to decide: the workspace plan as written and the "always allow" keys. */
+/** What SessionDO reads to decide: the workspace plan as written and its grants as stored. */
 export interface WorkspacePolicy {
   version: number;
   permissions: PermissionsConfig | null;
-  globalGrants: string[];
+  grants: GrantRecord[];
 }
 
-/** An approver's "always allow", as SessionDO reports it. `input` is already a display copy. */
+/**
+ * An approver's "always allow", as SessionDO reports it. `input` is already a display copy.
+ * Without `rules` it grants the exact call (`key`); with them, one workspace rule grant per rule.
+ */
 export interface GlobalGrantRequest {
   key: string;
+  rules?: string[];
+  /** Epoch ms: the grant's time box. */
+  expiresAt?: number;
   tool: string;
   input: unknown;
   sessionId: string;

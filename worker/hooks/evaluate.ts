@@ -14,6 +14,8 @@ export interface HookCall {
   /** Claude Code's `permission_mode`; applied as the agent's choice unless null. */
   permissionMode: string | null;
   waitSeconds: number;
+  /** Rules Claude Code suggests saving (`permission_suggestions`); offered only if they pass the relay's check. */
+  proposedRules?: string[];
 }
 
 /**
@@ -99,7 +101,8 @@ export async function evaluateHookCall(env: Env, call: HookCall): Promise<HookOu
     state = unwrapped(
       await heldOnReset(
         open,
-        (session, waitSeconds) => session.submitToolCall(call.caller, request, waitSeconds),
+        (session, waitSeconds) =>
+          session.submitToolCall(call.caller, request, waitSeconds, call.proposedRules ?? []),
         call.waitSeconds,
       ),
       call,

@@ -9,6 +9,7 @@ import {
   ToolCallId,
 } from '../../shared/contract/index.ts';
 import { sha256Hex } from '../../shared/digest/index.ts';
+import { fromClaudeSuggestions } from '../../shared/grants/index.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { access, jsonAnswer, openApiRoutes, requestJson } from '../http/openapi.ts';
 import { callerOf } from '../http/session-calls.ts';
@@ -39,6 +40,9 @@ async function hookCall(
     ...(input.cwd === undefined ? {} : { cwd: input.cwd }),
     permissionMode: query.mode === 'mirror' ? (input.permission_mode ?? null) : null,
     waitSeconds: query.wait,
+    ...('permission_suggestions' in input
+      ? { proposedRules: fromClaudeSuggestions(input.permission_suggestions) }
+      : {}),
   };
 }
 

@@ -31,6 +31,7 @@ import type {
   WorkspaceRpc,
 } from '../rpc.ts';
 import { displayText } from '../session/display.ts';
+import { ruleGrantKey } from '../session/grant-keys.ts';
 import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
 import {
   formatPairingCode,
@@ -358,14 +359,12 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
   async getPolicy(): Promise<WorkspacePolicy> {
     await this.#ensureInitialized();
     const { permissions, policyVersion } = await this.getPermissions();
-    return { version: policyVersion, permissions, globalGrants: this.#store.grantKeys() };
+    return { version: policyVersion, permissions, grants: this.#store.grantRecords() };
   }
 
   async addGlobalGrant(grant: GlobalGrantRequest): Promise<void> {
     await this.#ensureInitialized();
-    const inserted = this.#store.insertGrant({
-      id: randomId('gr-'),
-      key: String(grant.key),
+    const common = {
       tool: String(grant.tool),
       input: JSON.stringify(grant.input ?? null),
       session_id: String(grant.sessionId),
@@ -373,7 +372,21 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
       approved_by: grant.approvedBy ?? null,
       actor: grant.actor === undefined ? null : JSON.stringify(grant.actor),
       created_at: Date.now(),
-    });
+      expires_at: typeof grant.expiresAt === 'number' ? grant.expiresAt : null,
+    };
+    // A rule grant is one row per rule; the key column (NOT NULL UNIQUE) names the rule.
+    const rows =
+      grant.rules === undefined
+        ? [{ ...common, id: randomId('gr-'), key: String(grant.key), kind: 'call' }]
+        : grant.rules.map((rule) => ({
+            ...common,
+            id: randomId('gr-'),
+            key: ruleGrantKey('global', rule),
+            kind: 'rule',
+            rule: String(rule),
+          }));
+    let inserted = false;
+    for (const row of rows) inserted = this.#store.insertGrant(row) || inserted;
     if (inserted) this.#bumpPolicyVersion();
   }
 
