@@ -8,6 +8,7 @@ import type {
   ToolCallState,
 } from '../../shared/contract/index.ts';
 import type { SessionDO } from '../../worker/session/session-do.ts';
+import permissionRequestBash from '../fixtures/claude/permission-request-bash.json' with { type: 'json' };
 import preToolUseBash from '../fixtures/claude/pre-tool-use-bash.json' with { type: 'json' };
 import {
   api,
@@ -391,5 +392,66 @@ describe('edit, then approve', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     const answer = (await (await pending).json()) as ClaudePreToolUseOutput;
     expect(answer.hookSpecificOutput).toMatchObject({ permissionDecision: 'allow', updatedInput: edited });
+  });
+
+  it('through the permission-request hook: Claude Code’s suggestions are checked and offered; an edit is decision.updatedInput; a rule is never updatedPermissions', async () => {
+    const hookFor = async (sid: string, extra: Record<string, unknown> = {}) => {
+      const body = { ...structuredClone(permissionRequestBash), session_id: sid, ...extra };
+      const pending = api('/hooks/claude/permission-request?wait=60', { token: t.agent, body });
+      let interaction: Interaction | undefined;
+      for (let i = 0; i < 200 && !interaction; i++) {
+        const res = await api(`/sessions/${sid}`, { token: t.approver });
+        if (res.status === 200)
+          interaction = ((await res.json()) as SessionView).activeInteraction ?? undefined;
+        else await res.body?.cancel();
+        if (!interaction) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return { pending, interaction: interaction! };
+    };
+    const editing = await hookFor(uid('s'));
+    const edited = { ...permissionRequestBash.tool_input, command: 'npm install left-pad@1.3.0' };
+    const sid1 = editing.interaction.sessionId;
+    expect(
+      (await respond(sid1, editing.interaction.interactionId, { decision: 'approve', updated_input: edited }))
+        .status,
+    ).toBe(200);
+    const editAnswer = (await (await editing.pending).json()) as {
+      hookSpecificOutput: { decision: Record<string, unknown> };
+    };
+    expect(editAnswer.hookSpecificOutput.decision).toEqual({ behavior: 'allow', updatedInput: edited });
+
+    // Claude Code proposes a bare tool and a shell: neither is offered; its own narrow rule is.
+    const suggesting = await hookFor(uid('s'), {
+      permission_suggestions: [
+        {
+          type: 'addRules',
+          rules: [
+            { toolName: 'Bash' },
+            { toolName: 'Bash', ruleContent: 'bash:*' },
+            { toolName: 'Bash', ruleContent: 'npm install left-pad' },
+          ],
+          behavior: 'allow',
+          destination: 'localSettings',
+        },
+      ],
+    });
+    const offered = suggesting.interaction.suggestions!.map((choice) => choice.rules.join(' + '));
+    expect(offered).toContain('Bash(npm install left-pad)');
+    expect(offered).not.toContain('Bash');
+    expect(offered).not.toContain('Bash(bash:*)');
+    const sid2 = suggesting.interaction.sessionId;
+    expect(
+      (
+        await respond(sid2, suggesting.interaction.interactionId, {
+          decision: 'approve',
+          scope: 'session',
+          rule: 'Bash(npm install:*)',
+        })
+      ).status,
+    ).toBe(200);
+    const ruleAnswer = (await (await suggesting.pending).json()) as {
+      hookSpecificOutput: { decision: Record<string, unknown> };
+    };
+    expect(ruleAnswer.hookSpecificOutput.decision).toEqual({ behavior: 'allow' });
   });
 });
