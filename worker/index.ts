@@ -1,12 +1,14 @@
-import { Hono } from 'hono';
+import { $, createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import packageJson from '../package.json' with { type: 'json' };
 import { limits } from '../shared/contract/index.ts';
 import { hookRoutes } from './hooks/index.ts';
-import type { AppEnv } from './http/app-env.ts';
 import { errorBody, renderError, tooLarge } from './http/errors.ts';
+import { completeErrors, open, openApiRoutes } from './http/openapi.ts';
+import { appFallbackRoutes } from './routes/app-fallback.ts';
 import { grantRoutes } from './routes/grants.ts';
+import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
-import { apiDocument, openApiRoutes } from './routes/openapi.ts';
 import { pairingRoutes } from './routes/pairing.ts';
 import { permissionRoutes } from './routes/permissions.ts';
 import { pushRoutes } from './routes/push.ts';
@@ -17,16 +19,16 @@ import { workspaceRoutes } from './routes/workspaces.ts';
 export { SessionDO } from './session/session-do.ts';
 export { WorkspaceDO } from './workspace/workspace-do.ts';
 
-/** Everything under `/api/v1`; request bodies are capped at 1 MiB before any route reads them. */
-const api = new Hono<AppEnv>()
-  .use(
-    bodyLimit({
-      maxSize: limits.bodyBytes,
-      onError: () => {
-        throw tooLarge(`request bodies are limited to ${limits.bodyBytes} bytes`);
-      },
-    }),
-  )
+/** Request bodies are capped at 1 MiB before any route reads them. */
+const bodyCap = bodyLimit({
+  maxSize: limits.bodyBytes,
+  onError: () => {
+    throw tooLarge(`request bodies are limited to ${limits.bodyBytes} bytes`);
+  },
+});
+
+/** Everything under `/api/v1`, one line per route module. */
+const api = openApiRoutes()
   .route('/', workspaceRoutes)
   .route('/', tokenRoutes)
   .route('/', pairingRoutes)
@@ -35,22 +37,39 @@ const api = new Hono<AppEnv>()
   .route('/', pushRoutes)
   .route('/', inboxRoutes)
   .route('/', sessionRoutes)
-  .route('/', hookRoutes)
-  .route('/', openApiRoutes);
+  .route('/', hookRoutes);
 
-/**
- * `/app` is served from static assets (worker/app/dist) before the Worker runs, so a request
- * for it reaches the Worker only when the web app was never built: say that, not just "no route".
- */
-const appNotBuilt =
-  'the /app web app is not built: run `npm run build:app` (npm start, npm test and npm run deploy do)';
-
-const app = new Hono<AppEnv>()
-  .get('/healthz', (c) => c.json({ ok: true, service: 'gatehouse' }))
-  .get('/openapi.json', (c) => c.json(apiDocument()))
-  .get('/app', (c) => c.json(errorBody('not_found', appNotBuilt), 404))
-  .get('/app/', (c) => c.json(errorBody('not_found', appNotBuilt), 404))
+const app = $(openApiRoutes().use('/api/v1/*', bodyCap))
+  .route('/', healthRoutes)
+  .route('/', appFallbackRoutes)
   .route('/api/v1', api);
+
+/** The API described, generated from the routes registered above (each says its own schemas and roles). */
+const apiDocument = () =>
+  completeErrors(
+    app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'Gatehouse relay',
+        version: packageJson.version,
+        description:
+          'Approval relay for AI agents: allow, deny or ask a human. Errors are `{error:{code,message,details?}}`.',
+      },
+    }),
+  );
+
+// Registered outside the chain: the document describes the app, so it cannot be part of its type.
+app.openapi(
+  createRoute({
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This document (OpenAPI 3.1)',
+    ...open,
+    responses: { 200: { description: 'the OpenAPI 3.1 document' } },
+  }),
+  (c) => c.json(apiDocument(), 200),
+);
+app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
 
 app.onError(renderError);
 // Unknown paths and known paths with another method alike: JSON, never HTML.

@@ -103,7 +103,9 @@ async function answerFor(
         },
       },
     );
-    if (state.outcome === 'allow') return { behavior: 'allow', updatedInput: call.input };
+    // The input the approver edited, when they did; else the call as the agent proposed it.
+    if (state.outcome === 'allow')
+      return { behavior: 'allow', updatedInput: state.resolution?.updatedInput ?? call.input };
     return { behavior: 'deny', message: denialMessage(state) };
   } catch (error) {
     return {

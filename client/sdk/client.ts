@@ -2,32 +2,38 @@ import { z } from 'zod';
 import {
   AuditLog,
   Interaction,
-  type InteractionRespondRequest,
   IssuedToken,
   limits,
   PairingCode,
   PairResponse,
-  type SessionDeclaration,
   type SessionEvent,
   SessionList,
   SessionView,
   TokenList,
-  type TokenRequest,
-  type ToolCallRequest,
-  type ToolCallResultRequest,
   ToolCallState,
   WsTicket,
 } from '../../shared/contract/index.ts';
-import { type ClaudeHookEvent, claudeHookEvents } from './claude-hooks.ts';
+import { claudeHookEvents } from './claude-hooks.ts';
 import { GatehouseError } from './errors.ts';
 import { type EventsOptions, streamEvents } from './events.ts';
 import { type ClientOptions, createTransport } from './http.ts';
+import type {
+  ClaudeHookEvent,
+  PairInput,
+  RespondInput,
+  SessionDeclarationInput,
+  TokenRequestInput,
+  ToolCallInput,
+  ToolCallResultInput,
+} from './routes.ts';
 
-/** Bodies as callers write them (zod inputs: mode aliases and defaults are the relay's business). */
-export type ToolCallInput = z.input<typeof ToolCallRequest>;
-export type SessionDeclarationInput = z.input<typeof SessionDeclaration>;
-export type RespondInput = z.input<typeof InteractionRespondRequest>;
-export type ToolCallResultInput = z.input<typeof ToolCallResultRequest>;
+export type {
+  ClaudeHookEvent,
+  RespondInput,
+  SessionDeclarationInput,
+  ToolCallInput,
+  ToolCallResultInput,
+} from './routes.ts';
 
 export interface WaitOptions {
   /** Give up at this time (ms since the epoch) and return the last, still `pending`, state. */
@@ -128,8 +134,7 @@ export function createClient(options: ClientOptions) {
     tokens: async () => (await http.json(TokenList, 'tokens')).tokens,
 
     /** Admin: issue a token (shown once). */
-    issueToken: (request: z.input<typeof TokenRequest>) =>
-      http.json(IssuedToken, 'tokens', { body: request }),
+    issueToken: (request: TokenRequestInput) => http.json(IssuedToken, 'tokens', { body: request }),
 
     /** Admin: a single-use pairing code for a browser or phone, with its `/app#pair=` URL. */
     createPairingCode: () => http.json(PairingCode, 'pairing-codes', { method: 'POST' }),
@@ -163,7 +168,9 @@ export function pairWithRelay(options: { url: string; code: string; label?: stri
     token: '',
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  return http.json(PairResponse, 'pair', {
-    body: { code: options.code, ...(options.label === undefined ? {} : { label: options.label }) },
-  });
+  const body: PairInput = {
+    code: options.code,
+    ...(options.label === undefined ? {} : { label: options.label }),
+  };
+  return http.json(PairResponse, 'pair', { body });
 }

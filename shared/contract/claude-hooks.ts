@@ -105,6 +105,8 @@ export const ClaudePreToolUseOutput = z.object({
     permissionDecision: z.enum(['allow', 'deny', 'ask']),
     /** deny: shown to Claude; ask: shown to the user in the prompt. */
     permissionDecisionReason: z.string(),
+    /** allow: the input as the approver edited it; Claude Code runs this one instead. */
+    updatedInput: z.record(z.string(), z.unknown()).optional(),
   }),
 });
 export type ClaudePreToolUseOutput = z.infer<typeof ClaudePreToolUseOutput>;

@@ -34,15 +34,20 @@ export const RiskCategory = z.enum([
 export type RiskCategory = z.infer<typeof RiskCategory>;
 
 /** A JSON value (checked as one), typed so Durable Object RPC can carry it. */
-const JsonValue = z.custom<string | number | boolean | null | object>(
-  (value) =>
-    value === null ||
-    typeof value === 'string' ||
-    typeof value === 'boolean' ||
-    (typeof value === 'number' && Number.isFinite(value)) ||
-    typeof value === 'object',
-  { message: 'not a JSON value' },
-);
+const JsonValue = z
+  .custom<string | number | boolean | null | object>(
+    (value) =>
+      value === null ||
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value)) ||
+      typeof value === 'object',
+    { message: 'not a JSON value' },
+  )
+  .meta({
+    // A custom check has no JSON Schema of its own; /openapi.json says what it admits.
+    type: ['string', 'number', 'boolean', 'null', 'object', 'array'],
+  });
 
 const Reason = z.string().max(limits.reasonLength);
 

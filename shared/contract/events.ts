@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ActorRef, RequestedAuthority } from './authority.ts';
 import { ApprovalAction, ToolPermissionDecision, ToolPermissionResolution } from './decision.ts';
 import { ToolCallId, ToolName } from './ids.ts';
+import { AnswerOffer } from './interaction.ts';
 import { Capability, Mode } from './permissions.ts';
 
 /** Who changed something: the agent's token, or a human's. */
@@ -41,6 +42,7 @@ export const ApprovalRequestEvent = event(
     queuePosition: z.number().int().min(0),
     /** What the session's agent asked for and does not get (e.g. a looser mode). */
     requested: RequestedAuthority.optional(),
+    ...AnswerOffer.shape,
   }),
 );
 /** A queued interaction became the active one (its timeout starts now). */

@@ -5,6 +5,21 @@ import { Identifier, InteractionId, SessionId, ToolCallId, ToolName } from './id
 import { limits } from './limits.ts';
 import { InteractionState, ToolInput } from './tool-call.ts';
 
+/**
+ * What the approver may answer beyond once / session / always (issue 17 items 3, 4): rules the
+ * relay suggests saving instead of the exact call (each choice one rule, or one per part of a
+ * compound command), and whether the input may be edited before approving (only when the input
+ * shown is the whole input).
+ */
+export const AnswerOffer = z.object({
+  suggestions: z
+    .array(z.object({ rules: z.array(z.string().max(limits.ruleLength)).min(1).max(limits.grantRules) }))
+    .max(limits.ruleSuggestions)
+    .optional(),
+  editable: z.boolean().optional(),
+});
+export type AnswerOffer = z.infer<typeof AnswerOffer>;
+
 /** A pending (or answered) human question, as approvers see it. `input` is the redacted copy. */
 export const Interaction = z.object({
   interactionId: InteractionId,
@@ -21,16 +36,7 @@ export const Interaction = z.object({
   resolution: ToolPermissionResolution.optional(),
   /** What the session's agent asked for and does not get, shown beside the question. */
   requested: RequestedAuthority.optional(),
-  /**
-   * Rules an approver may save instead of the exact call, derived by the relay from its own parse
-   * and already checked, narrowest first; one suggestion is several rules for a compound command.
-   */
-  suggestions: z
-    .array(z.object({ rules: z.array(z.string().max(limits.ruleLength)).min(1).max(limits.grantRules) }))
-    .max(limits.grantRules)
-    .optional(),
-  /** True only when `input` is the whole input (nothing redacted or truncated): it may be edited. */
-  editable: z.boolean().optional(),
+  ...AnswerOffer.shape,
 });
 export type Interaction = z.infer<typeof Interaction>;
 

@@ -22,6 +22,8 @@ export const limits = {
   ruleLength: 1000,
   /** Rules one answer may save at once (one per part of a compound command). */
   grantRules: 8,
+  /** Rule choices offered with one question. */
+  ruleSuggestions: 8,
   /** Rules in one plan (per behavior list or native `rules`). */
   rules: 500,
   /** Per-tool overrides in one plan. */

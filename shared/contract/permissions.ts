@@ -145,3 +145,17 @@ export const permissionsDialects = {
   agenta: AgentaPermissions,
   claude: ClaudeSettingsPermissions,
 } as const;
+
+/**
+ * The body of `PUT /permissions`: a config in any dialect, checked first against the one schema
+ * of its dialect, so a 400 names the real problem rather than the union's; documented as the
+ * union of the three.
+ */
+export const PermissionsBody = z.preprocess((value, ctx) => {
+  const parsed = permissionsDialects[permissionsDialect(value)].safeParse(value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, input: value });
+  }
+  return value;
+}, PermissionsConfig);

@@ -269,6 +269,33 @@ describe('gatehouse hook --agent codex', () => {
     expect(ids[0]).not.toBe(ids[1]);
   });
 
+  it('an input the approver edited reaches Codex: PreToolUse allow with updatedInput, PermissionRequest decision.updatedInput', async () => {
+    const edited = { command: 'rm -rf build/cache' };
+    const resolution = {
+      toolCallId: 'x',
+      behavior: 'allow',
+      source: 'user',
+      actionId: 'allow_once',
+      scope: 'once',
+      updatedInput: edited,
+    };
+    const { url } = await relay((_s, res) => json(res, 200, state('allow', { resolution })));
+    expect((await run(url, preToolUse('rm -rf build'))).output).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        permissionDecisionReason: 'Approved by the approver, with the input they edited.',
+        updatedInput: edited,
+      },
+    });
+    expect((await run(url, permissionRequest('rm -rf build'))).output).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PermissionRequest',
+        decision: { behavior: 'allow', updatedInput: edited },
+      },
+    });
+  });
+
   it('PostToolUse reports the result and prints nothing; UserPromptSubmit and other events are skipped', async () => {
     const { url, seen } = await relay((_s, res) => json(res, 200, state('allow')));
     const post = { ...preToolUse('ls'), hook_event_name: 'PostToolUse', tool_response: 'a\nb' };

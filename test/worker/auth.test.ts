@@ -53,7 +53,6 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: '/inbox', expect: [401, 403, 200, 200, 401, 200] },
   { method: 'GET', path: '/sessions', expect: [401, 403, 200, 200, 401, 200] },
   { method: 'POST', path: '/ws-tickets', expect: [401, 201, 201, 201, 401, 201] },
-  { method: 'GET', path: '/openapi.json', expect: [200, 200, 200, 200, 200, 200] },
 ];
 
 const rows = endpoints.flatMap((endpoint) =>

@@ -140,7 +140,7 @@ describe('global grants', () => {
     await stub.addGlobalGrant({ ...grant('Bash:aaa'), approvedBy: approver.id });
     const after = await policyOf();
     expect(after.version).toBe(before.version + 1);
-    expect(after.globalGrants).toContain('Bash:aaa');
+    expect(after.grants.map((grant) => grant.key)).toContain('Bash:aaa');
     const res = await api('GET', '/grants', { token: approver.token });
     expect(res.status).toBe(200);
     const { grants } = await json<{ grants: Record<string, unknown>[] }>(res);
@@ -163,7 +163,7 @@ describe('global grants', () => {
     await stub.addGlobalGrant(grant('Bash:dup', 's-2'));
     const policy = await policyOf();
     expect(policy.version).toBe(version);
-    expect(policy.globalGrants.filter((key) => key === 'Bash:dup')).toHaveLength(1);
+    expect(policy.grants.map((grant) => grant.key).filter((key) => key === 'Bash:dup')).toHaveLength(1);
   });
 
   it('are removed by an approver (204), after which the key no longer applies', async () => {
@@ -178,7 +178,7 @@ describe('global grants', () => {
     const res = await api('DELETE', `/grants/${target.id}`, { token: approver.token });
     expect(res.status).toBe(204);
     const policy = await policyOf();
-    expect(policy.globalGrants).not.toContain('Bash:gone');
+    expect(policy.grants.map((grant) => grant.key)).not.toContain('Bash:gone');
     expect(policy.version).toBe(version + 1);
     expect((await api('DELETE', `/grants/${target.id}`, { token: approver.token })).status).toBe(404);
   });
@@ -186,13 +186,13 @@ describe('global grants', () => {
   it('belong to one workspace only', async () => {
     await env.WORKSPACE.getByName('default').addGlobalGrant(grant('Bash:mine'));
     const other = await newWorkspace();
-    expect((await policyOf(other.workspaceId)).globalGrants).toEqual([]);
+    expect((await policyOf(other.workspaceId)).grants.map((grant) => grant.key)).toEqual([]);
     const { grants } = await json<{ grants: { id: string; interactionId: string }[] }>(
       await api('GET', '/grants', { token: bootstrapToken }),
     );
     const target = grants.find((g) => g.interactionId === 'ia-Bash-mine')!;
     expect((await api('DELETE', `/grants/${target.id}`, { token: other.token })).status).toBe(404);
-    expect((await policyOf()).globalGrants).toContain('Bash:mine');
+    expect((await policyOf()).grants.map((grant) => grant.key)).toContain('Bash:mine');
   });
 
   it('cannot be removed by an agent', async () => {

@@ -24,7 +24,10 @@ function verdictText(state: ToolCallState): string {
     return 'No approver answered before the question expired, so Gatehouse denied it.';
   if (resolution.source === 'cancel')
     return 'The question was withdrawn before anyone answered, so Gatehouse denied it.';
-  if (resolution.behavior === 'allow') return `Approved by the approver (${scopeWords[resolution.scope]}).`;
+  if (resolution.behavior === 'allow') {
+    const edited = resolution.updatedInput ? ', with the input they edited' : '';
+    return `Approved by the approver (${scopeWords[resolution.scope]}${edited}).`;
+  }
   return resolution.comment ? `Rejected by the approver: ${resolution.comment}` : 'Rejected by the approver.';
 }
 
@@ -41,6 +44,9 @@ function updatedPermissions(state: ToolCallState, tool: string, input: ToolInput
   const resolution = state.resolution;
   if (resolution?.source !== 'user' || resolution.behavior !== 'allow') return [];
   if (resolution.scope === 'once') return [];
+  // A rule or a time box lives in the relay only: in Claude Code it could neither expire nor be
+  // revoked. An edited input was approved once, for what the approver wrote.
+  if (resolution.rule || resolution.rules || resolution.expiresAt || resolution.updatedInput) return [];
   const rule = exactRule(tool, input);
   if (!rule) return [];
   const destination = resolution.scope === 'session' ? 'session' : 'localSettings';
@@ -67,9 +73,12 @@ export function permissionRequestAnswer(
     return answer({ behavior: 'deny', message: withNotes(verdictText(state), outcome.notes) });
   }
   const updates = updatedPermissions(state, call.tool, call.input);
-  return answer(
-    updates.length > 0 ? { behavior: 'allow', updatedPermissions: updates } : { behavior: 'allow' },
-  );
+  const edited = state.resolution?.updatedInput;
+  return answer({
+    behavior: 'allow',
+    ...(edited === undefined ? {} : { updatedInput: edited }),
+    ...(updates.length > 0 ? { updatedPermissions: updates } : {}),
+  });
 }
 
 /** The PreToolUse answer: allow / deny, or `ask` when no human answered in time (Claude Code's prompt decides). */
@@ -97,5 +106,10 @@ export function preToolUseAnswer(
         : 'the hook was told not to wait for an approver';
     return answer('ask', `Gatehouse asks a human (${state.decision.reason}); ${waited}.`, outcome.notes);
   }
-  return answer(state.outcome === 'allow' ? 'allow' : 'deny', verdictText(state), outcome.notes);
+  const verdict = answer(state.outcome === 'allow' ? 'allow' : 'deny', verdictText(state), outcome.notes);
+  const edited = state.outcome === 'allow' ? state.resolution?.updatedInput : undefined;
+  // Claude Code runs the input the approver edited (with `permissionDecision: "allow"`).
+  return edited === undefined
+    ? verdict
+    : { hookSpecificOutput: { ...verdict.hookSpecificOutput, updatedInput: edited } };
 }

@@ -1,11 +1,7 @@
-import type { SessionView, ToolCallState, ToolInput } from '../../shared/contract/index.ts';
-import {
-  missingSession,
-  type Refusal,
-  type Result,
-  type SessionCaller,
-  sessionObjectName,
-} from '../session/index.ts';
+import type { ToolCallState, ToolInput } from '../../shared/contract/index.ts';
+import { heldOnReset } from '../http/session-calls.ts';
+import { type Refusal, type Result, type SessionCaller, type SessionRpc, sessionStub } from '../rpc.ts';
+import { missingSession } from '../session/ownership.ts';
 import { engineModeOf } from './modes.ts';
 
 /** What a hook request asks the relay: one tool call, Claude Code's mode, how long to wait. */
@@ -18,6 +14,8 @@ export interface HookCall {
   /** Claude Code's `permission_mode`; applied as the agent's choice unless null. */
   permissionMode: string | null;
   waitSeconds: number;
+  /** Rules Claude Code suggests saving (`permission_suggestions`); offered only if they pass the relay's check. */
+  proposedRules?: string[];
 }
 
 /**
@@ -31,7 +29,7 @@ export type HookOutcome =
   | { kind: 'unanswered'; state: ToolCallState; notes: string[] }
   | { kind: 'refused'; message: string; notes: string[] };
 
-type SessionStub = DurableObjectStub<import('../session/session-do.ts').SessionDO>;
+type SessionStub = SessionRpc;
 
 /**
  * Claude Code's mode becomes the session's mode, declared by the agent (a `mode_changed` event
@@ -43,13 +41,12 @@ async function applyMode(session: SessionStub, call: HookCall, notes: string[]):
   const { mode, known } = engineModeOf(call.permissionMode);
   if (!known)
     notes.push(`Claude Code's mode "${call.permissionMode}" is unknown to the relay; evaluated as default.`);
-  // Annotated: the RPC stub's inferred type of this method collapses to `never`. Claude Code's own
-  // name for its mode goes along, so what is not applied reads in its words.
-  const declared = (await session.declareSession(
+  // Claude Code's own name for its mode goes along, so what is not applied reads in its words.
+  const declared = await session.declareSession(
     call.caller,
     { mode },
     { agentName: 'Claude Code', modeName: known ? call.permissionMode : mode },
-  )) as Result<SessionView>;
+  );
   if (declared.ok) {
     const requested = declared.value.requested;
     if (requested?.engineMode === mode) {
@@ -88,9 +85,9 @@ function unwrapped(result: Result<ToolCallState>, call: HookCall): ToolCallState
  * up to `waitSeconds` for a human. Fails closed: a refusal or a broken session object becomes
  * `refused`, which every hook answers as a deny.
  */
-export async function evaluateHookCall(namespace: Env['SESSION'], call: HookCall): Promise<HookOutcome> {
+export async function evaluateHookCall(env: Env, call: HookCall): Promise<HookOutcome> {
   const notes: string[] = [];
-  const open = () => namespace.getByName(sessionObjectName(call.caller.workspaceId, call.caller.sessionId));
+  const open = () => sessionStub(env, call.caller);
   const request = {
     tool_call_id: call.toolCallId,
     tool: call.tool,
@@ -101,14 +98,15 @@ export async function evaluateHookCall(namespace: Env['SESSION'], call: HookCall
   try {
     const modeProblem = await applyMode(open(), call, notes);
     if (modeProblem !== null) return { kind: 'refused', message: modeProblem, notes };
-    try {
-      state = unwrapped(await open().submitToolCall(call.caller, request, call.waitSeconds), call);
-    } catch (error) {
-      // The object restarted while we waited (its waiters are gone): ask once more without
-      // waiting, on a fresh stub; the call is idempotent by its id.
-      console.warn('session object reset during a hook wait; reading its stored state', error);
-      state = unwrapped(await open().submitToolCall(call.caller, request, 0), call);
-    }
+    state = unwrapped(
+      await heldOnReset(
+        open,
+        (session, waitSeconds) =>
+          session.submitToolCall(call.caller, request, waitSeconds, call.proposedRules ?? []),
+        call.waitSeconds,
+      ),
+      call,
+    );
     if (typeof state === 'string') return { kind: 'refused', message: state, notes };
     if (state.outcome !== 'pending') return { kind: 'decided', state, notes };
     const canceled = await open().cancelToolCall(call.caller, call.toolCallId);

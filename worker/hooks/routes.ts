@@ -1,4 +1,5 @@
-import { type Context, Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   ClaudeHookQuery,
   ClaudePermissionRequestInput,
@@ -8,11 +9,10 @@ import {
   ToolCallId,
 } from '../../shared/contract/index.ts';
 import { sha256Hex } from '../../shared/digest/index.ts';
+import { fromClaudeSuggestions } from '../../shared/grants/index.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { requireRoleRecentlyChecked } from '../http/auth.ts';
-import type { RouteDoc } from '../http/openapi.ts';
-import { jsonBody, parseWith } from '../http/validate.ts';
-import type { SessionCaller } from '../session/index.ts';
+import { access, jsonAnswer, openApiRoutes, requestJson } from '../http/openapi.ts';
+import { callerOf } from '../http/session-calls.ts';
 import { permissionRequestAnswer, preToolUseAnswer } from './answers.ts';
 import { evaluateHookCall, type HookCall } from './evaluate.ts';
 
@@ -27,23 +27,11 @@ async function toolCallIdOf(toolUseId: string | undefined): Promise<string> {
   return `tu-${(await sha256Hex(toolUseId)).slice(0, 48)}`;
 }
 
-function callerOf(c: Context<AppEnv>, sessionId: string): SessionCaller {
-  const principal = c.var.principal;
-  return {
-    workspaceId: principal.workspaceId,
-    sessionId,
-    policyVersion: principal.policyVersion,
-    actor: principal.role,
-    tokenId: principal.tokenId,
-    ...(principal.label === undefined ? {} : { label: principal.label }),
-  };
-}
-
 async function hookCall(
   c: Context<AppEnv>,
   input: ClaudePermissionRequestInput | ClaudePreToolUseInput,
+  query: ClaudeHookQuery,
 ): Promise<HookCall> {
-  const query = parseWith(ClaudeHookQuery, c.req.query(), 'hook query');
   return {
     caller: callerOf(c, input.session_id),
     toolCallId: await toolCallIdOf(input.tool_use_id),
@@ -52,8 +40,33 @@ async function hookCall(
     ...(input.cwd === undefined ? {} : { cwd: input.cwd }),
     permissionMode: query.mode === 'mirror' ? (input.permission_mode ?? null) : null,
     waitSeconds: query.wait,
+    ...('permission_suggestions' in input
+      ? { proposedRules: fromClaudeSuggestions(input.permission_suggestions) }
+      : {}),
   };
 }
+
+const hookAccess = access(['agent'], { recentlyChecked: true });
+
+const permissionRequest = createRoute({
+  method: 'post',
+  path: '/hooks/claude/permission-request',
+  summary:
+    "Claude Code's PermissionRequest hook: evaluate, wait for a human (`?wait=` 0–300 s, default 300), answer allow (session/always approvals as `updatedPermissions`) or deny with a message",
+  ...hookAccess,
+  request: { query: ClaudeHookQuery, ...requestJson(ClaudePermissionRequestInput) },
+  responses: { 200: jsonAnswer(ClaudePermissionRequestOutput, "Claude Code's hook answer") },
+});
+
+const preToolUse = createRoute({
+  method: 'post',
+  path: '/hooks/claude/pre-tool-use',
+  summary:
+    "Claude Code's PreToolUse hook: allow / deny, or ask when no human answered within `?wait=` (0 hands the question to Claude Code at once); `?mode=relay` ignores Claude Code's permission_mode",
+  ...hookAccess,
+  request: { query: ClaudeHookQuery, ...requestJson(ClaudePreToolUseInput) },
+  responses: { 200: jsonAnswer(ClaudePreToolUseOutput, "Claude Code's hook answer") },
+});
 
 /**
  * Claude Code's HTTP hooks, answered in its own JSON (DESIGN §7). Only a bad token (401/403) or a
@@ -61,38 +74,14 @@ async function hookCall(
  * its own permission checks. Everything after that is an answer: allow, deny with a message, or
  * (pre-tool-use) ask.
  */
-export const hookRoutes = new Hono<AppEnv>()
-  .post('/hooks/claude/permission-request', requireRoleRecentlyChecked('agent'), async (c) => {
-    const input = await jsonBody(c, ClaudePermissionRequestInput, 'PermissionRequest hook input');
-    const call = await hookCall(c, input);
-    const outcome = await evaluateHookCall(c.env.SESSION, call);
-    return c.json(permissionRequestAnswer(outcome, call));
+export const hookRoutes = openApiRoutes()
+  .openapi(permissionRequest, async (c) => {
+    const call = await hookCall(c, c.req.valid('json'), c.req.valid('query'));
+    const outcome = await evaluateHookCall(c.env, call);
+    return c.json(permissionRequestAnswer(outcome, call), 200);
   })
-  .post('/hooks/claude/pre-tool-use', requireRoleRecentlyChecked('agent'), async (c) => {
-    const input = await jsonBody(c, ClaudePreToolUseInput, 'PreToolUse hook input');
-    const call = await hookCall(c, input);
-    const outcome = await evaluateHookCall(c.env.SESSION, call);
-    return c.json(preToolUseAnswer(outcome, call));
+  .openapi(preToolUse, async (c) => {
+    const call = await hookCall(c, c.req.valid('json'), c.req.valid('query'));
+    const outcome = await evaluateHookCall(c.env, call);
+    return c.json(preToolUseAnswer(outcome, call), 200);
   });
-
-/** The hook routes for `/openapi.json`. */
-export const hookRouteDocs: RouteDoc[] = [
-  {
-    method: 'post',
-    path: '/hooks/claude/permission-request',
-    role: 'agent',
-    summary:
-      "Claude Code's PermissionRequest hook: evaluate, wait for a human (`?wait=` 0–300 s, default 300), answer allow (session/always approvals as `updatedPermissions`) or deny with a message",
-    request: ClaudePermissionRequestInput,
-    response: ClaudePermissionRequestOutput,
-  },
-  {
-    method: 'post',
-    path: '/hooks/claude/pre-tool-use',
-    role: 'agent',
-    summary:
-      "Claude Code's PreToolUse hook: allow / deny, or ask when no human answered within `?wait=` (0 hands the question to Claude Code at once); `?mode=relay` ignores Claude Code's permission_mode",
-    request: ClaudePreToolUseInput,
-    response: ClaudePreToolUseOutput,
-  },
-];

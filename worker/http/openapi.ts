@@ -1,114 +1,127 @@
-import { z } from 'zod';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { z } from 'zod';
 import { ErrorBody, type Role } from '../../shared/contract/index.ts';
+import type { AppEnv } from './app-env.ts';
+import { requireRole, requireRoleRecentlyChecked } from './auth.ts';
+import { badRequest } from './errors.ts';
+import { issueDetails } from './validate.ts';
+
+/** What a failed validation names: the part of the request that was wrong. */
+const partNames: Record<string, string> = {
+  json: 'body',
+  query: 'query',
+  param: 'path parameter',
+  header: 'header',
+};
+
+/** What zod-openapi hands a validation hook, as far as the hooks here read it. */
+type ValidationResult = { target: string } & ({ success: true } | { success: false; error: z.ZodError });
 
 /**
- * One row of a route module's table, kept beside its routes so the document cannot drift: a
- * test checks that every route the app registers appears here. `path` is relative to
- * `/api/v1` in OpenAPI's `{param}` form.
+ * Every route's validation failure becomes the project's 400 (zod issues in `details`), thrown so
+ * `app.onError` renders it like every other error — never zod-openapi's own answer.
  */
-export interface RouteDoc {
-  method: string;
-  path: string;
-  /** Who may call it: a role, several, or `none` for open routes. */
-  role?: Role | readonly Role[] | 'none';
-  roles?: readonly Role[];
-  summary?: string;
-  request?: z.ZodType;
-  response?: z.ZodType;
-  /** Success status; 200 unless said. */
-  status?: number;
-  /** Error statuses worth naming beyond the ones every authenticated route has. */
-  errors?: readonly number[];
+export const rejectInvalid = (result: ValidationResult): undefined => {
+  if (!result.success)
+    throw badRequest(`invalid ${partNames[result.target] ?? result.target}`, issueDetails(result.error));
+};
+
+/** The same 400 naming what was invalid in the route's own words, e.g. "invalid permissions". */
+export const rejectInvalidAs =
+  (what: string) =>
+  (result: ValidationResult): undefined => {
+    if (!result.success) throw badRequest(`invalid ${what}`, issueDetails(result.error));
+  };
+
+/** A module's routes: an `OpenAPIHono` whose validation failures are the project's 400. */
+export const openApiRoutes = () => new OpenAPIHono<AppEnv>({ defaultHook: rejectInvalid });
+
+/**
+ * Who may call a route, said once for both the request and the document: the role check runs
+ * before anything is validated (a stranger learns nothing from a 400), and the operation names
+ * its roles (`x-roles`) and bearer security. `recentlyChecked` is the agent's hot path
+ * (`requireRoleRecentlyChecked`).
+ */
+export function access(roles: Role[], options: { recentlyChecked?: boolean } = {}) {
+  const check = options.recentlyChecked ? requireRoleRecentlyChecked : requireRole;
+  return {
+    middleware: check(...roles),
+    security: [{ bearer: [] as string[] }],
+    'x-roles': roles,
+  };
 }
 
-const errorMeaning: Record<number, string> = {
+/** An open route (no token): the document says so. */
+export const open: { security: { bearer: string[] }[]; 'x-roles': Role[] } = { security: [], 'x-roles': [] };
+
+/** A JSON body the route validates with a shared schema (sent as `application/json`; anything else reads as `{}`). */
+export const requestJson = <S extends z.ZodType>(schema: S, description?: string) => ({
+  body: {
+    required: true,
+    ...(description === undefined ? {} : { description }),
+    content: { 'application/json': { schema } },
+  },
+});
+
+/** A JSON answer of the shared schema. */
+export const jsonAnswer = <S extends z.ZodType>(schema: S, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** The error shape, a component of the document that every error answer refers to. */
+const DocumentedErrorBody = ErrorBody.meta({ id: 'ErrorBody' });
+
+const errorMeaning = {
   400: 'invalid request (zod issues in `details`)',
   401: 'no, bad or revoked token',
   403: 'the token has the wrong role',
   404: 'not found',
-  405: 'method not allowed',
-  409: 'conflict with the current state',
+  409: 'conflict with the current state (its state in `details`)',
   410: 'expired or already used',
   413: 'body larger than 1 MiB',
   426: 'WebSocket upgrade required',
   429: 'rate limited (see Retry-After)',
-};
+} as const;
+type ErrorStatus = keyof typeof errorMeaning;
 
-const rolesOf = (doc: RouteDoc): Role[] | null => {
-  const role = doc.roles ?? doc.role ?? 'none';
-  if (role === 'none') return null;
-  return typeof role === 'string' ? [role as Role] : [...role];
-};
-
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): unknown {
-  // Transforms (mode aliases) and refinements cannot be said in JSON Schema; they become "any".
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+/**
+ * The error answers a route names beyond the ones every route of its kind has (those are added
+ * to the document from its security and body: see `completeErrors`).
+ */
+export function failures<const S extends readonly ErrorStatus[]>(...statuses: S) {
+  return Object.fromEntries(
+    statuses.map((status) => [status, jsonAnswer(DocumentedErrorBody, errorMeaning[status])]),
+  ) as { [K in S[number]]: ReturnType<typeof jsonAnswer<typeof DocumentedErrorBody>> };
 }
 
-const errorResponse = (status: number) => ({
-  description: errorMeaning[status] ?? 'error',
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
-});
+type Operation = {
+  security?: unknown[];
+  requestBody?: unknown;
+  parameters?: unknown[];
+  responses: Record<string, unknown>;
+};
 
-/** OpenAPI's `{param}` → Hono's `:param`, to compare the table with the registered routes. */
-export const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
-
-/** The route tables → an OpenAPI 3.1 document. */
-export function openApiDocument(
-  docs: readonly RouteDoc[],
-  info: { version: string },
-): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const doc of docs) {
-    const method = doc.method.toLowerCase();
-    const roles = rolesOf(doc);
-    const parameters = [...doc.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
-    const status = String(doc.status ?? 200);
-    const errors = new Set<number>([...(roles ? [401, 403, 429] : []), ...(doc.errors ?? [])]);
-    if (doc.request) errors.add(400).add(413);
-    const operation: Record<string, unknown> = {
-      summary: doc.summary ?? `${method.toUpperCase()} ${doc.path}`,
-      'x-roles': roles ?? [],
-      security: roles ? [{ bearer: [] }] : [],
-      ...(parameters.length > 0 ? { parameters } : {}),
-      ...(doc.request
-        ? {
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: jsonSchema(doc.request, 'input') } },
-            },
-          }
-        : {}),
-      responses: {
-        [status]: {
-          description: 'success',
-          ...(doc.response
-            ? { content: { 'application/json': { schema: jsonSchema(doc.response, 'output') } } }
-            : {}),
-        },
-        ...Object.fromEntries([...errors].sort().map((code) => [String(code), errorResponse(code)])),
-      },
-    };
-    paths[doc.path] = { ...paths[doc.path], [method]: operation };
+/**
+ * Adds to each operation of a generated document the errors its kind always has: 401, 403 and
+ * 429 for a route that needs a token, 400 and 413 for one with a body, 400 for one with
+ * parameters. They come from the route's own config, so they cannot drift from it.
+ */
+export function completeErrors<D extends { paths?: unknown }>(document: D): D {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      const statuses: ErrorStatus[] = [];
+      if ((operation.security ?? []).length > 0) statuses.push(401, 403, 429);
+      if (operation.requestBody) statuses.push(400, 413);
+      if ((operation.parameters ?? []).length > 0) statuses.push(400);
+      for (const status of statuses) {
+        operation.responses[status] ??= {
+          description: errorMeaning[status],
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+        };
+      }
+    }
   }
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Gatehouse relay',
-      version: info.version,
-      description:
-        'Approval relay for AI agents: allow, deny or ask a human. Errors are `{error:{code,message,details?}}`.',
-    },
-    servers: [{ url: '/api/v1' }],
-    components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: { ErrorBody: jsonSchema(ErrorBody, 'output') },
-    },
-    paths,
-  };
+  return document;
 }

@@ -1,17 +1,43 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { InboxResponse, SessionList, WsTicket } from '../../shared/contract/index.ts';
-import type { AppEnv } from '../http/app-env.ts';
-import { requireRole } from '../http/auth.ts';
-import type { RouteDoc } from '../http/openapi.ts';
+import { access, jsonAnswer, openApiRoutes } from '../http/openapi.ts';
 import { principalHeader } from '../workspace/workspace-do.ts';
 import { ownWorkspace } from './stubs.ts';
+
+const inbox = createRoute({
+  method: 'get',
+  path: '/inbox',
+  summary:
+    'Sessions with an active interaction, most urgent first; with Upgrade: websocket (and ?ticket=) a snapshot then updates',
+  ...access(['approver']),
+  responses: {
+    200: jsonAnswer(InboxResponse, 'the inbox'),
+    101: { description: 'WebSocket: a snapshot, then one message per session change' },
+  },
+});
+
+const sessions = createRoute({
+  method: 'get',
+  path: '/sessions',
+  summary: 'Every session of the workspace, most recently changed first',
+  ...access(['approver']),
+  responses: { 200: jsonAnswer(SessionList, 'the sessions') },
+});
+
+const wsTicket = createRoute({
+  method: 'post',
+  path: '/ws-tickets',
+  summary: 'A single-use, 60-second ticket to open a WebSocket with ?ticket=',
+  ...access(['agent', 'approver', 'admin']),
+  responses: { 201: jsonAnswer(WsTicket, 'the ticket') },
+});
 
 /**
  * What approvers watch: the inbox (JSON, or a WebSocket with a snapshot then one message per
  * session change), all sessions, and the tickets browsers need to open a WebSocket.
  */
-export const inboxRoutes = new Hono<AppEnv>()
-  .get('/inbox', requireRole('approver'), async (c) => {
+export const inboxRoutes = openApiRoutes()
+  .openapi(inbox, async (c) => {
     if (c.req.header('upgrade')?.toLowerCase() === 'websocket') {
       // The WorkspaceDO accepts the socket (hibernating); it trusts the principal we set here,
       // replacing whatever a client may have sent under the same header.
@@ -20,37 +46,7 @@ export const inboxRoutes = new Hono<AppEnv>()
       headers.set(principalHeader, JSON.stringify(c.var.principal));
       return ownWorkspace(c).fetch(new Request(c.req.url, { headers }));
     }
-    return c.json({ sessions: await ownWorkspace(c).inbox() });
+    return c.json({ sessions: await ownWorkspace(c).inbox() }, 200);
   })
-  .get('/sessions', requireRole('approver'), async (c) => {
-    return c.json({ sessions: await ownWorkspace(c).listSessions() });
-  })
-  .post('/ws-tickets', requireRole('agent', 'approver', 'admin'), async (c) => {
-    return c.json(await ownWorkspace(c).issueTicket(c.var.principal), 201);
-  });
-
-export const inboxRouteDocs: RouteDoc[] = [
-  {
-    method: 'get',
-    path: '/inbox',
-    role: 'approver',
-    summary:
-      'Sessions with an active interaction, most urgent first; with Upgrade: websocket (and ?ticket=) a snapshot then updates',
-    response: InboxResponse,
-  },
-  {
-    method: 'get',
-    path: '/sessions',
-    role: 'approver',
-    summary: 'Every session of the workspace, most recently changed first',
-    response: SessionList,
-  },
-  {
-    method: 'post',
-    path: '/ws-tickets',
-    role: ['agent', 'approver', 'admin'],
-    summary: 'A single-use, 60-second ticket to open a WebSocket with ?ticket=',
-    response: WsTicket,
-    status: 201,
-  },
-];
+  .openapi(sessions, async (c) => c.json({ sessions: await ownWorkspace(c).listSessions() }, 200))
+  .openapi(wsTicket, async (c) => c.json(await ownWorkspace(c).issueTicket(c.var.principal), 201));

@@ -1,19 +1,36 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { PairingCode, PairRequest, PairResponse } from '../../shared/contract/index.ts';
-import type { AppEnv } from '../http/app-env.ts';
-import { requireRole } from '../http/auth.ts';
 import { badRequest, expired, rateLimited } from '../http/errors.ts';
-import type { RouteDoc } from '../http/openapi.ts';
-import { jsonBody } from '../http/validate.ts';
+import { access, failures, jsonAnswer, open, openApiRoutes, requestJson } from '../http/openapi.ts';
 import { parsePairingCode } from '../workspace/pairing.ts';
+
+const createPairingCode = createRoute({
+  method: 'post',
+  path: '/pairing-codes',
+  summary: 'Create a single-use pairing code (10 minutes) and its /app#pair= URL',
+  ...access(['admin']),
+  responses: { 201: jsonAnswer(PairingCode, 'the code') },
+});
+
+const pair = createRoute({
+  method: 'post',
+  path: '/pair',
+  summary: "Exchange a pairing code (and the device's label) for an approver token",
+  ...open,
+  request: requestJson(PairRequest),
+  responses: {
+    201: jsonAnswer(PairResponse, 'the approver token, shown this once'),
+    ...failures(400, 410, 429),
+  },
+});
 
 /**
  * Pairing a browser or phone: an admin creates a short code (printed with a QR code by
  * `npm start`), the device trades it once for an approver token. `/pair` needs no token, so
  * attempts are bounded per client IP and per workspace inside the WorkspaceDO.
  */
-export const pairingRoutes = new Hono<AppEnv>()
-  .post('/pairing-codes', requireRole('admin'), async (c) => {
+export const pairingRoutes = openApiRoutes()
+  .openapi(createPairingCode, async (c) => {
     const { workspaceId, tokenId } = c.var.principal;
     const code: PairingCode = await c.env.WORKSPACE.getByName(workspaceId).createPairingCode({
       origin: new URL(c.req.url).origin,
@@ -21,8 +38,8 @@ export const pairingRoutes = new Hono<AppEnv>()
     });
     return c.json(code, 201);
   })
-  .post('/pair', async (c) => {
-    const request = await jsonBody(c, PairRequest, 'pairing request');
+  .openapi(pair, async (c) => {
+    const request = c.req.valid('json');
     const parsed = parsePairingCode(request.code);
     if (!parsed) throw badRequest('unknown pairing code');
     const result = await c.env.WORKSPACE.getByName(parsed.workspaceId).pair({
@@ -45,24 +62,3 @@ export const pairingRoutes = new Hono<AppEnv>()
         throw rateLimited('too many pairing attempts; wait a minute', result.retryAfterSeconds);
     }
   });
-
-export const pairingRouteDocs: RouteDoc[] = [
-  {
-    method: 'post',
-    path: '/pairing-codes',
-    role: 'admin',
-    summary: 'Create a single-use pairing code (10 minutes) and its /app#pair= URL',
-    response: PairingCode,
-    status: 201,
-  },
-  {
-    method: 'post',
-    path: '/pair',
-    role: 'none',
-    summary: 'Exchange a pairing code for an approver token',
-    request: PairRequest,
-    response: PairResponse,
-    status: 201,
-    errors: [400, 410, 429],
-  },
-];

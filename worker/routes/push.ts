@@ -1,10 +1,10 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.ts';
-import { requireRole } from '../http/auth.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
-import type { RouteDoc } from '../http/openapi.ts';
-import { jsonBody } from '../http/validate.ts';
+import { access, failures, jsonAnswer, open, openApiRoutes, requestJson } from '../http/openapi.ts';
+import { parseWith } from '../http/validate.ts';
 import { importSubscriber, PushKeyError } from '../push/encrypt.ts';
 import {
   allowsInsecure,
@@ -33,15 +33,74 @@ const TestResult = z.object({
 const pushOff = () =>
   new ApiError(404, 'not_found', 'Web Push is off on this relay: it has no VAPID keys (see docs/push.md)');
 
-export const pushRoutes = new Hono<AppEnv>()
-  .get('/push/public-key', (c) => {
+/** Push off is a 404 before the body is looked at: a relay without keys takes no subscription. */
+const pushOn = createMiddleware<AppEnv>(async (c, next) => {
+  if (!vapidFromEnv(c.env)) throw pushOff();
+  await next();
+});
+
+/** The role check first, then whether push is on: a stranger learns neither. */
+const approverWithPush = () => {
+  const approver = access(['approver']);
+  return { ...approver, middleware: [approver.middleware, pushOn] };
+};
+
+const publicKey = createRoute({
+  method: 'get',
+  path: '/push/public-key',
+  summary: 'The VAPID public key (base64url P-256 point); 404 when push is off',
+  ...open,
+  responses: { 200: jsonAnswer(PublicKey, 'the key'), ...failures(404) },
+});
+
+/*
+ * The document and the route's validator take the widest endpoint this relay could allow
+ * (`http://127.0.0.1` too); the handler holds it to what this deployment allows.
+ */
+const subscribe = createRoute({
+  method: 'post',
+  path: '/push/subscriptions',
+  summary: "Keep this device's PushSubscription for the caller's token",
+  ...approverWithPush(),
+  request: requestJson(subscriptionRequest(true)),
+  responses: { 201: jsonAnswer(Created, 'the subscription'), ...failures(404) },
+});
+
+const listSubscriptions = createRoute({
+  method: 'get',
+  path: '/push/subscriptions',
+  summary: "The caller's own devices (never their keys)",
+  ...access(['approver']),
+  responses: { 200: jsonAnswer(SubscriptionList, 'the devices') },
+});
+
+const removeSubscription = createRoute({
+  method: 'delete',
+  path: '/push/subscriptions/{id}',
+  summary: 'Remove one of the caller’s devices',
+  ...access(['approver']),
+  request: { params: z.object({ id: z.string() }) },
+  responses: { 204: { description: 'removed' }, ...failures(404) },
+});
+
+const testPush = createRoute({
+  method: 'post',
+  path: '/push/test',
+  summary: "Send a test push to each of the caller's devices, now",
+  ...approverWithPush(),
+  responses: { 200: jsonAnswer(TestResult, 'what the push services said'), ...failures(404) },
+});
+
+export const pushRoutes = openApiRoutes()
+  .openapi(publicKey, (c) => {
     const keys = vapidFromEnv(c.env);
     if (!keys) throw pushOff();
-    return c.json({ publicKey: keys.publicKey });
+    return c.json({ publicKey: keys.publicKey }, 200);
   })
-  .post('/push/subscriptions', requireRole('approver'), async (c) => {
-    if (!vapidFromEnv(c.env)) throw pushOff();
-    const request = await jsonBody(c, subscriptionRequest(allowsInsecure(c.env)), 'subscription');
+  .openapi(subscribe, async (c) => {
+    const request = allowsInsecure(c.env)
+      ? c.req.valid('json')
+      : parseWith(SubscriptionRequest, c.req.valid('json'), 'subscription');
     try {
       await importSubscriber(request.keys);
     } catch (error) {
@@ -52,59 +111,12 @@ export const pushRoutes = new Hono<AppEnv>()
     const created = await ownWorkspace(c).addPushSubscription(c.var.principal.tokenId, request);
     return c.json(created, 201);
   })
-  .get('/push/subscriptions', requireRole('approver'), async (c) => {
-    return c.json({ subscriptions: await ownWorkspace(c).listPushSubscriptions(c.var.principal.tokenId) });
-  })
-  .delete('/push/subscriptions/:id', requireRole('approver'), async (c) => {
-    if (!(await ownWorkspace(c).removePushSubscription(c.var.principal.tokenId, c.req.param('id'))))
+  .openapi(listSubscriptions, async (c) =>
+    c.json({ subscriptions: await ownWorkspace(c).listPushSubscriptions(c.var.principal.tokenId) }, 200),
+  )
+  .openapi(removeSubscription, async (c) => {
+    if (!(await ownWorkspace(c).removePushSubscription(c.var.principal.tokenId, c.req.valid('param').id)))
       throw notFound('no such subscription of this token');
     return c.body(null, 204);
   })
-  .post('/push/test', requireRole('approver'), async (c) => {
-    if (!vapidFromEnv(c.env)) throw pushOff();
-    return c.json(await ownWorkspace(c).testPush(c.var.principal.tokenId));
-  });
-
-export const pushRouteDocs: RouteDoc[] = [
-  {
-    method: 'get',
-    path: '/push/public-key',
-    role: 'none',
-    summary: 'The VAPID public key (base64url P-256 point); 404 when push is off',
-    response: PublicKey,
-    errors: [404],
-  },
-  {
-    method: 'post',
-    path: '/push/subscriptions',
-    role: 'approver',
-    summary: "Keep this device's PushSubscription for the caller's token",
-    request: SubscriptionRequest,
-    response: Created,
-    status: 201,
-    errors: [404],
-  },
-  {
-    method: 'get',
-    path: '/push/subscriptions',
-    role: 'approver',
-    summary: "The caller's own devices (never their keys)",
-    response: SubscriptionList,
-  },
-  {
-    method: 'delete',
-    path: '/push/subscriptions/{id}',
-    role: 'approver',
-    summary: 'Remove one of the caller’s devices',
-    status: 204,
-    errors: [404],
-  },
-  {
-    method: 'post',
-    path: '/push/test',
-    role: 'approver',
-    summary: "Send a test push to each of the caller's devices, now",
-    response: TestResult,
-    errors: [404],
-  },
-];
+  .openapi(testPush, async (c) => c.json(await ownWorkspace(c).testPush(c.var.principal.tokenId), 200));

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   AuditLog,
@@ -16,15 +16,16 @@ import {
   ToolCallResultRequest,
   ToolCallState,
 } from '../../shared/contract/index.ts';
-import type { AppEnv } from '../http/app-env.ts';
-import { requireRole, requireRoleRecentlyChecked } from '../http/auth.ts';
-import { ApiError } from '../http/errors.ts';
-import type { RouteDoc } from '../http/openapi.ts';
-import { jsonBody, parseWith } from '../http/validate.ts';
-import { callerHeader, type Result, type SessionCaller, sessionObjectName } from '../session/index.ts';
+import { access, failures, jsonAnswer, openApiRoutes, requestJson } from '../http/openapi.ts';
+import { callerOf, heldOnReset, sessionOf, unwrap } from '../http/session-calls.ts';
+import { parseWith } from '../http/validate.ts';
+import { callerHeader } from '../session/index.ts';
 
-const WaitSeconds = z.coerce.number().min(0).max(limits.waitSeconds);
 const Seq = z.coerce.number().int().min(0);
+const SessionParams = z.object({ sid: SessionId });
+const ToolCallParams = z.object({ sid: SessionId, tcid: ToolCallId });
+const GrantParams = z.object({ sid: SessionId, id: Identifier });
+const WaitQuery = z.object({ wait: z.coerce.number().min(0).max(limits.waitSeconds).default(0) });
 const AuditQuery = z.object({
   format: z.enum(['json', 'jsonl']).default('json'),
   after: Seq.default(0),
@@ -32,128 +33,217 @@ const AuditQuery = z.object({
   /** The newest N events instead of a page from `after` (the approver's timeline). */
   tail: z.coerce.number().int().min(1).max(1000).optional(),
 });
+const EventsQuery = z.object({ after: Seq.optional() });
 
-/**
- * The caller as the session sees it; the session id is validated here, before any object is
- * touched. Whether the caller may reach the session at all (an agent token only its own, DESIGN
- * §3) the session decides, on every request: see `worker/session/ownership.ts`.
- */
-function callerOf(c: Context<AppEnv>): SessionCaller {
-  const principal = c.var.principal;
-  return {
-    workspaceId: principal.workspaceId,
-    sessionId: parseWith(SessionId, c.req.param('sid'), 'session id'),
-    policyVersion: principal.policyVersion,
-    actor: principal.role,
-    tokenId: principal.tokenId,
-    ...(principal.label === undefined ? {} : { label: principal.label }),
-  };
-}
+const agentHotPath = access(['agent'], { recentlyChecked: true });
 
-/** One object per session, named by workspace and session: another workspace's token finds nothing. */
-const sessionOf = (c: Context<AppEnv>, caller: SessionCaller) =>
-  c.env.SESSION.getByName(sessionObjectName(caller.workspaceId, caller.sessionId));
+const submitToolCall = createRoute({
+  method: 'post',
+  path: '/sessions/{sid}/tool-calls',
+  summary: 'Evaluate a tool call (idempotent by tool_call_id); `wait` holds the answer up to 300 s',
+  ...agentHotPath,
+  request: { params: SessionParams, ...requestJson(ToolCallRequest) },
+  responses: { 200: jsonAnswer(ToolCallState, "the call's state"), ...failures(404, 409) },
+});
 
-const toolCallIdOf = (c: Context<AppEnv>) => parseWith(ToolCallId, c.req.param('tcid'), 'tool call id');
+const getToolCall = createRoute({
+  method: 'get',
+  path: '/sessions/{sid}/tool-calls/{tcid}',
+  summary: "Long-poll one tool call's state (`?wait=N`, 0–300 s)",
+  ...agentHotPath,
+  request: { params: ToolCallParams, query: WaitQuery },
+  responses: { 200: jsonAnswer(ToolCallState, "the call's state"), ...failures(404) },
+});
 
-/** A session's refusal → the JSON error (status, code, current state in `details`). */
-function unwrap<T>(result: Result<T>): T {
-  if (result.ok) return result.value;
-  throw new ApiError(result.status, result.code, result.message, result.details);
-}
+const cancelToolCall = createRoute({
+  method: 'delete',
+  path: '/sessions/{sid}/tool-calls/{tcid}',
+  summary: 'Cancel: the agent stopped waiting; the interaction resolves `canceled`',
+  ...agentHotPath,
+  request: { params: ToolCallParams },
+  responses: { 200: jsonAnswer(ToolCallState, "the call's state"), ...failures(404, 409) },
+});
 
-type SessionStub = ReturnType<typeof sessionOf>;
+const reportResult = createRoute({
+  method: 'post',
+  path: '/sessions/{sid}/tool-calls/{tcid}/result',
+  summary: 'Report an allowed call ran: `ok` or `error` (TOOL_CALL_RESULT)',
+  ...agentHotPath,
+  request: { params: ToolCallParams, ...requestJson(ToolCallResultRequest) },
+  responses: { 200: jsonAnswer(ToolCallState, "the call's state"), ...failures(404, 409) },
+});
 
-/**
- * Long polls survive a restart of the session object: its in-memory waiters are gone with it,
- * so the call is made once more, on a fresh stub (a stub whose object reset stays broken),
- * without waiting — every call is idempotent — and the agent gets the stored state, `pending`
- * if still unanswered, and simply polls again.
- */
-async function withoutWaitOnReset<T>(
-  open: () => SessionStub,
-  call: (session: SessionStub) => Promise<T>,
-  again: (session: SessionStub) => Promise<T>,
-): Promise<T> {
-  try {
-    return await call(open());
-  } catch (error) {
-    console.warn('session object reset while waiting; answering its stored state', error);
-    return again(open());
-  }
-}
+const declareSession = createRoute({
+  method: 'put',
+  path: '/sessions/{sid}',
+  summary:
+    'Declare or update the session: title, agent, modes, mode, permissions (any dialect); 404 for a session of another agent token',
+  ...access(['agent', 'admin']),
+  request: { params: SessionParams, ...requestJson(SessionDeclaration) },
+  responses: { 200: jsonAnswer(SessionView, 'the session'), ...failures(404) },
+});
 
-export const sessionRoutes = new Hono<AppEnv>()
-  .post('/sessions/:sid/tool-calls', requireRoleRecentlyChecked('agent'), async (c) => {
-    const caller = callerOf(c);
-    const { wait, ...request } = await jsonBody(c, ToolCallRequest, 'tool call');
-    const state = await withoutWaitOnReset(
+const getSession = createRoute({
+  method: 'get',
+  path: '/sessions/{sid}',
+  summary: 'Session detail: mode, declared modes, active interaction, queue length',
+  ...access(['approver']),
+  request: { params: SessionParams },
+  responses: { 200: jsonAnswer(SessionView, 'the session'), ...failures(404) },
+});
+
+const selectMode = createRoute({
+  method: 'put',
+  path: '/sessions/{sid}/mode',
+  summary: 'Switch mode (a declared id or an engine mode); applies to the next evaluation',
+  ...access(['approver']),
+  request: { params: SessionParams, ...requestJson(ModeChangeRequest) },
+  responses: { 200: jsonAnswer(SessionView, 'the session'), ...failures(404) },
+});
+
+const listGrants = createRoute({
+  method: 'get',
+  path: '/sessions/{sid}/grants',
+  summary: "The session's grants: what each covers (kind, approval key or rule), who made it, when, expiry",
+  ...access(['approver']),
+  request: { params: SessionParams },
+  responses: { 200: jsonAnswer(SessionGrantList, 'the grants'), ...failures(404) },
+});
+
+const removeGrant = createRoute({
+  method: 'delete',
+  path: '/sessions/{sid}/grants/{id}',
+  summary: 'Remove a session grant; the next identical call is decided afresh',
+  ...access(['approver']),
+  request: { params: GrantParams },
+  responses: { 204: { description: 'removed' }, ...failures(404) },
+});
+
+const grantRequested = createRoute({
+  method: 'post',
+  path: '/sessions/{sid}/grant-requested',
+  summary:
+    "Grant, for this session only, what its agent asked for and did not get (`requested`: a looser mode, its own loosening permissions); recorded as the approver's mode change",
+  ...access(['approver']),
+  request: { params: SessionParams },
+  responses: { 200: jsonAnswer(SessionView, 'the session'), ...failures(404, 409) },
+});
+
+// `approver` only: `requireRole` lets admin through too, and never an agent token (DESIGN §3).
+const respond = createRoute({
+  method: 'post',
+  path: '/sessions/{sid}/interaction-respond',
+  summary: 'Answer the active interaction: approve (once, session, global) or reject with a comment',
+  ...access(['approver']),
+  request: { params: SessionParams, ...requestJson(InteractionRespondRequest) },
+  responses: { 200: jsonAnswer(Interaction, 'the answered interaction'), ...failures(404, 409, 410) },
+});
+
+const events = createRoute({
+  method: 'get',
+  path: '/sessions/{sid}/events',
+  summary:
+    'Event stream: SSE (resume with Last-Event-ID or ?after=seq) or WebSocket upgrade; one JSON event `{seq, ts, name, value}` per message',
+  ...access(['agent', 'approver']),
+  request: { params: SessionParams, query: EventsQuery },
+  responses: {
+    200: { description: 'Server-sent events', content: { 'text/event-stream': { schema: z.string() } } },
+    101: { description: 'WebSocket: the same events, one per message' },
+    ...failures(404),
+  },
+});
+
+const audit = createRoute({
+  method: 'get',
+  path: '/sessions/{sid}/audit',
+  summary:
+    'The event log as JSON, or JSON Lines with ?format=jsonl (page with ?after= and ?limit=; the newest N with ?tail=N)',
+  ...access(['approver']),
+  request: { params: SessionParams, query: AuditQuery },
+  responses: {
+    200: {
+      description: 'a page of the log (JSON Lines: `x-next-after` names the next page)',
+      content: {
+        'application/json': { schema: AuditLog },
+        'application/x-ndjson': { schema: z.string() },
+      },
+    },
+    ...failures(404),
+  },
+});
+
+export const sessionRoutes = openApiRoutes()
+  .openapi(submitToolCall, async (c) => {
+    const caller = callerOf(c, c.req.valid('param').sid);
+    const { wait, ...request } = c.req.valid('json');
+    const state = await heldOnReset(
       () => sessionOf(c, caller),
-      (session) => session.submitToolCall(caller, request, wait ?? 0),
-      (session) => session.submitToolCall(caller, request, 0),
+      (session, waitSeconds) => session.submitToolCall(caller, request, waitSeconds),
+      wait ?? 0,
     );
-    return c.json(unwrap(state));
+    return c.json(unwrap(state), 200);
   })
-  .get('/sessions/:sid/tool-calls/:tcid', requireRoleRecentlyChecked('agent'), async (c) => {
-    const caller = callerOf(c);
-    const toolCallId = toolCallIdOf(c);
-    const wait = parseWith(WaitSeconds, c.req.query('wait') ?? 0, 'wait');
-    const state = await withoutWaitOnReset(
+  .openapi(getToolCall, async (c) => {
+    const { sid, tcid } = c.req.valid('param');
+    const caller = callerOf(c, sid);
+    const state = await heldOnReset(
       () => sessionOf(c, caller),
-      (session) => session.getToolCall(caller, toolCallId, wait),
-      (session) => session.getToolCall(caller, toolCallId, 0),
+      (session, waitSeconds) => session.getToolCall(caller, tcid, waitSeconds),
+      c.req.valid('query').wait,
     );
-    return c.json(unwrap(state));
+    return c.json(unwrap(state), 200);
   })
-  .delete('/sessions/:sid/tool-calls/:tcid', requireRoleRecentlyChecked('agent'), async (c) => {
-    const caller = callerOf(c);
-    const toolCallId = toolCallIdOf(c);
-    return c.json(unwrap(await sessionOf(c, caller).cancelToolCall(caller, toolCallId)));
+  .openapi(cancelToolCall, async (c) => {
+    const { sid, tcid } = c.req.valid('param');
+    const caller = callerOf(c, sid);
+    return c.json(unwrap(await sessionOf(c, caller).cancelToolCall(caller, tcid)), 200);
   })
-  .post('/sessions/:sid/tool-calls/:tcid/result', requireRoleRecentlyChecked('agent'), async (c) => {
-    const caller = callerOf(c);
-    const toolCallId = toolCallIdOf(c);
-    const result = await jsonBody(c, ToolCallResultRequest, 'tool call result');
-    return c.json(unwrap(await sessionOf(c, caller).reportResult(caller, toolCallId, result)));
+  .openapi(reportResult, async (c) => {
+    const { sid, tcid } = c.req.valid('param');
+    const caller = callerOf(c, sid);
+    const result = await sessionOf(c, caller).reportResult(caller, tcid, c.req.valid('json'));
+    return c.json(unwrap(result), 200);
   })
-  .put('/sessions/:sid', requireRole('agent', 'admin'), async (c) => {
-    const caller = callerOf(c);
-    const declaration = await jsonBody(c, SessionDeclaration, 'session declaration');
-    return c.json(unwrap(await sessionOf(c, caller).declareSession(caller, declaration)));
+  .openapi(declareSession, async (c) => {
+    const caller = callerOf(c, c.req.valid('param').sid);
+    const declared = await sessionOf(c, caller).declareSession(caller, c.req.valid('json'));
+    return c.json(unwrap(declared), 200);
   })
-  .get('/sessions/:sid', requireRole('approver'), async (c) => {
-    const caller = callerOf(c);
-    return c.json(unwrap(await sessionOf(c, caller).getSession(caller)));
+  .openapi(getSession, async (c) => {
+    const caller = callerOf(c, c.req.valid('param').sid);
+    return c.json(unwrap(await sessionOf(c, caller).getSession(caller)), 200);
   })
-  .put('/sessions/:sid/mode', requireRole('approver'), async (c) => {
-    const caller = callerOf(c);
-    const { mode } = await jsonBody(c, ModeChangeRequest, 'mode change');
-    return c.json(unwrap(await sessionOf(c, caller).selectMode(caller, mode)));
+  .openapi(selectMode, async (c) => {
+    const caller = callerOf(c, c.req.valid('param').sid);
+    const { mode } = c.req.valid('json');
+    return c.json(unwrap(await sessionOf(c, caller).selectMode(caller, mode)), 200);
   })
-  .get('/sessions/:sid/grants', requireRole('approver'), async (c) => {
-    const caller = callerOf(c);
-    return c.json({ grants: unwrap(await sessionOf(c, caller).listGrants(caller)) });
+  .openapi(listGrants, async (c) => {
+    const caller = callerOf(c, c.req.valid('param').sid);
+    return c.json({ grants: unwrap(await sessionOf(c, caller).listGrants(caller)) }, 200);
   })
-  .delete('/sessions/:sid/grants/:id', requireRole('approver'), async (c) => {
-    const caller = callerOf(c);
-    const id = parseWith(Identifier, c.req.param('id'), 'grant id');
+  .openapi(removeGrant, async (c) => {
+    const { sid, id } = c.req.valid('param');
+    const caller = callerOf(c, sid);
     unwrap(await sessionOf(c, caller).removeGrant(caller, id));
     return c.body(null, 204);
   })
-  .post('/sessions/:sid/grant-requested', requireRole('approver'), async (c) => {
-    const caller = callerOf(c);
-    return c.json(unwrap(await sessionOf(c, caller).grantRequested(caller)));
+  .openapi(grantRequested, async (c) => {
+    const caller = callerOf(c, c.req.valid('param').sid);
+    return c.json(unwrap(await sessionOf(c, caller).grantRequested(caller)), 200);
   })
-  // `approver` only: `requireRole` lets admin through too, and never an agent token (DESIGN §3).
-  .post('/sessions/:sid/interaction-respond', requireRole('approver'), async (c) => {
-    const caller = callerOf(c);
-    const answer = await jsonBody(c, InteractionRespondRequest, 'answer');
-    return c.json(unwrap(await sessionOf(c, caller).respond(caller, answer)));
+  .openapi(respond, async (c) => {
+    const caller = callerOf(c, c.req.valid('param').sid);
+    return c.json(unwrap(await sessionOf(c, caller).respond(caller, c.req.valid('json'))), 200);
   })
-  .get('/sessions/:sid/events', requireRole('agent', 'approver'), async (c) => {
-    const caller = callerOf(c);
+  .openapi(events, async (c) => {
+    const caller = callerOf(c, c.req.valid('param').sid);
     // EventSource resends the last id it saw on reconnect; it wins over the URL's `after`.
-    const after = parseWith(Seq, c.req.header('last-event-id') ?? c.req.query('after') ?? 0, 'resume point');
+    const lastEventId = c.req.header('last-event-id');
+    const after =
+      lastEventId === undefined
+        ? (c.req.valid('query').after ?? 0)
+        : parseWith(Seq, lastEventId, 'resume point');
     const url = new URL('https://session/events');
     url.searchParams.set('after', String(after));
     const headers = new Headers({ [callerHeader]: JSON.stringify(caller) });
@@ -161,134 +251,20 @@ export const sessionRoutes = new Hono<AppEnv>()
     if (upgrade) headers.set('upgrade', upgrade);
     return sessionOf(c, caller).fetch(new Request(url, { headers }));
   })
-  .get('/sessions/:sid/audit', requireRole('approver'), async (c) => {
-    const caller = callerOf(c);
-    const query = parseWith(AuditQuery, c.req.query(), 'audit query');
+  .openapi(audit, async (c) => {
+    const caller = callerOf(c, c.req.valid('param').sid);
+    const query = c.req.valid('query');
     const session = sessionOf(c, caller);
     const page = unwrap<AuditLog>(
       query.tail === undefined
         ? await session.auditLog(caller, query.after, query.limit)
         : await session.latestEvents(caller, query.tail),
     );
-    if (query.format === 'json') return c.json(page);
+    if (query.format === 'json') return c.json(page, 200);
     const lines = page.events.map((event) => `${JSON.stringify(event)}\n`).join('');
+    // JSON Lines is not JSON to Hono's response types; the document above names it.
     return c.body(lines, 200, {
       'content-type': 'application/x-ndjson; charset=utf-8',
       ...(page.next === null ? {} : { 'x-next-after': String(page.next) }),
-    });
+    }) as never;
   });
-
-/** The session routes for `/openapi.json` (a test checks every route above appears here). */
-export const sessionRouteDocs: RouteDoc[] = [
-  {
-    method: 'post',
-    path: '/sessions/{sid}/tool-calls',
-    role: 'agent',
-    summary: 'Evaluate a tool call (idempotent by tool_call_id); `wait` holds the answer up to 300 s',
-    request: ToolCallRequest,
-    response: ToolCallState,
-    errors: [404, 409, 429],
-  },
-  {
-    method: 'get',
-    path: '/sessions/{sid}/tool-calls/{tcid}',
-    role: 'agent',
-    summary: "Long-poll one tool call's state (`?wait=N`, 0–300 s)",
-    response: ToolCallState,
-    errors: [400, 404],
-  },
-  {
-    method: 'delete',
-    path: '/sessions/{sid}/tool-calls/{tcid}',
-    role: 'agent',
-    summary: 'Cancel: the agent stopped waiting; the interaction resolves `canceled`',
-    response: ToolCallState,
-    errors: [400, 404, 409],
-  },
-  {
-    method: 'post',
-    path: '/sessions/{sid}/tool-calls/{tcid}/result',
-    role: 'agent',
-    summary: 'Report an allowed call ran: `ok` or `error` (TOOL_CALL_RESULT)',
-    request: ToolCallResultRequest,
-    response: ToolCallState,
-    errors: [404, 409],
-  },
-  {
-    method: 'put',
-    path: '/sessions/{sid}',
-    role: ['agent', 'admin'],
-    summary:
-      'Declare or update the session: title, agent, modes, mode, permissions (any dialect); 404 for a session of another agent token',
-    request: SessionDeclaration,
-    response: SessionView,
-    errors: [400, 403, 404],
-  },
-  {
-    method: 'get',
-    path: '/sessions/{sid}',
-    role: 'approver',
-    summary: 'Session detail: mode, declared modes, active interaction, queue length',
-    response: SessionView,
-    errors: [400, 404],
-  },
-  {
-    method: 'put',
-    path: '/sessions/{sid}/mode',
-    role: 'approver',
-    summary: 'Switch mode (a declared id or an engine mode); applies to the next evaluation',
-    request: ModeChangeRequest,
-    response: SessionView,
-    errors: [404],
-  },
-  {
-    method: 'get',
-    path: '/sessions/{sid}/grants',
-    role: 'approver',
-    summary: "The session's grants: what each covers (kind, approval key or rule), who made it, when, expiry",
-    response: SessionGrantList,
-    errors: [400, 404],
-  },
-  {
-    method: 'delete',
-    path: '/sessions/{sid}/grants/{id}',
-    role: 'approver',
-    summary: 'Remove a session grant; the next identical call is decided afresh',
-    status: 204,
-    errors: [400, 404],
-  },
-  {
-    method: 'post',
-    path: '/sessions/{sid}/grant-requested',
-    role: 'approver',
-    summary:
-      "Grant, for this session only, what its agent asked for and did not get (`requested`: a looser mode, its own loosening permissions); recorded as the approver's mode change",
-    response: SessionView,
-    errors: [404, 409],
-  },
-  {
-    method: 'post',
-    path: '/sessions/{sid}/interaction-respond',
-    role: 'approver',
-    summary: 'Answer the active interaction: approve (once, session, global) or reject with a comment',
-    request: InteractionRespondRequest,
-    response: Interaction,
-    errors: [404, 409, 410],
-  },
-  {
-    method: 'get',
-    path: '/sessions/{sid}/events',
-    role: ['agent', 'approver'],
-    summary: 'Event stream: SSE (resume with Last-Event-ID or ?after=seq) or WebSocket upgrade',
-    errors: [400, 404],
-  },
-  {
-    method: 'get',
-    path: '/sessions/{sid}/audit',
-    role: 'approver',
-    summary:
-      'The event log as JSON, or JSON Lines with ?format=jsonl (page with ?after= and ?limit=; the newest N with ?tail=N)',
-    response: AuditLog,
-    errors: [400, 404],
-  },
-];

@@ -1,17 +1,23 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { CreatedWorkspace } from '../../shared/contract/index.ts';
-import type { AppEnv } from '../http/app-env.ts';
-import { requireRole } from '../http/auth.ts';
 import { forbidden } from '../http/errors.ts';
-import type { RouteDoc } from '../http/openapi.ts';
+import { access, jsonAnswer, openApiRoutes } from '../http/openapi.ts';
 import { bootstrapTokenId, defaultWorkspaceId } from '../workspace/credentials.ts';
 import { randomId } from '../workspace/secrets.ts';
+
+const createWorkspace = createRoute({
+  method: 'post',
+  path: '/workspaces',
+  summary: 'Create a workspace and its first admin token (bootstrap admin token only)',
+  ...access(['admin']),
+  responses: { 201: jsonAnswer(CreatedWorkspace, 'the workspace and its admin token, shown this once') },
+});
 
 /**
  * `POST /workspaces`: only the operator's bootstrap token (GATEHOUSE_ADMIN_TOKEN) opens new
  * workspaces; each gets its own admin token, shown once, and shares nothing with the others.
  */
-export const workspaceRoutes = new Hono<AppEnv>().post('/workspaces', requireRole('admin'), async (c) => {
+export const workspaceRoutes = openApiRoutes().openapi(createWorkspace, async (c) => {
   const { workspaceId, tokenId } = c.var.principal;
   if (workspaceId !== defaultWorkspaceId || tokenId !== bootstrapTokenId)
     throw forbidden('only the bootstrap admin token (GATEHOUSE_ADMIN_TOKEN) can create workspaces');
@@ -20,14 +26,3 @@ export const workspaceRoutes = new Hono<AppEnv>().post('/workspaces', requireRol
   const body: CreatedWorkspace = { workspaceId: id, tokenId: issued.id, token: issued.token };
   return c.json(body, 201);
 });
-
-export const workspaceRouteDocs: RouteDoc[] = [
-  {
-    method: 'post',
-    path: '/workspaces',
-    role: 'admin',
-    summary: 'Create a workspace and its first admin token (bootstrap admin token only)',
-    response: CreatedWorkspace,
-    status: 201,
-  },
-];

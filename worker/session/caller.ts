@@ -1,22 +1,8 @@
-import type { z } from 'zod';
-import type { Actor, ActorRef } from '../../shared/contract/index.ts';
+import type { ActorRef } from '../../shared/contract/index.ts';
+import type { SessionCaller } from '../rpc.ts';
 
-/**
- * Who is calling a SessionDO, passed first to every RPC method: the DO learns its own identity
- * from it (an object keyed `workspaceId:sessionId` does not know its name otherwise), whether
- * its cached workspace policy is stale, and whom to name in events.
- */
-export interface SessionCaller {
-  workspaceId: string;
-  sessionId: string;
-  /** The workspace's policy version as the caller's principal saw it. */
-  policyVersion: number;
-  actor: z.infer<typeof Actor>;
-  /** The caller's token id, recorded with an "always allow" so the workspace can say who approved it. */
-  tokenId?: string;
-  /** The token's label (e.g. "Phone", "Chrome on Linux"), named with every change it makes. */
-  label?: string;
-}
+export type { SessionCaller } from '../rpc.ts';
+export { sessionObjectName } from '../rpc.ts';
 
 /** Who made a change, as events, resolutions and grants record it; undefined for the relay itself. */
 export function actorOf(caller: SessionCaller): ActorRef | undefined {
@@ -34,6 +20,3 @@ export function actorOf(caller: SessionCaller): ActorRef | undefined {
  * ever arrives here.
  */
 export const callerHeader = 'x-gatehouse-session-caller';
-
-/** The name a session's Durable Object is found by (DESIGN §2). */
-export const sessionObjectName = (workspaceId: string, sessionId: string) => `${workspaceId}:${sessionId}`;

@@ -1,6 +1,7 @@
 import type { RequestedAuthority, ToolPermissionResolution } from '../../shared/contract/index.ts';
 import { approvalActions, expiredResolution } from './actions.ts';
 import type { Commit } from './commit.ts';
+import { offerFields } from './offer.ts';
 import type { InteractionRecord, ToolCallRecord } from './records.ts';
 
 // The interaction lifecycle of DESIGN §6, as synchronous steps inside one `Commit`: at most one
@@ -43,6 +44,7 @@ export function openInteraction(
     expiresAt: expiresAt === null ? null : iso(expiresAt),
     queuePosition: queued ? store.queuePosition(interaction.seq) : 0,
     ...(requested ? { requested } : {}),
+    ...offerFields(call.offer),
   });
   commit.viewChanged = true;
   if (!queued) commit.scheduleChanged = true;

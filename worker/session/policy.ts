@@ -1,12 +1,17 @@
 import type { PermissionsConfig } from '../../shared/contract/index.ts';
+import { type CompiledGrants, compileGrants } from '../../shared/grants/index.ts';
 import { type CompiledPlan, compilePlan, layerPlans } from '../../shared/plan/index.ts';
-import type { WorkspacePolicy } from '../workspace/workspace-do.ts';
+import type { WorkspacePolicy } from '../rpc.ts';
 
 /** The plan a session evaluates under, and the workspace's grants, at one policy version. */
 export interface PolicySnapshot {
   version: number;
   workspacePlan: CompiledPlan;
-  globalGrants: ReadonlySet<string>;
+  /**
+   * The workspace's grants, each rule compiled once per version. Whether a time-boxed one still
+   * applies is the engine's question at each call (`grantLive`), not this cache's.
+   */
+  globalGrants: CompiledGrants;
 }
 
 /**
@@ -36,7 +41,7 @@ export class PolicyCache {
     const snapshot: PolicySnapshot = {
       version: policy.version,
       workspacePlan: compilePlan(policy.permissions),
-      globalGrants: new Set(policy.globalGrants),
+      globalGrants: compileGrants(policy.grants, Date.now()).global,
     };
     this.#snapshot = snapshot;
     return snapshot;

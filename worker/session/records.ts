@@ -1,5 +1,6 @@
 import type {
   ActorRef,
+  AnswerOffer,
   Capability,
   Mode,
   PermissionsConfig,
@@ -80,6 +81,8 @@ export interface ToolCallRecord {
   resolution: ToolPermissionResolution | null;
   result: ToolCallResult | null;
   createdAt: number;
+  /** For an ask: the rules the approver may save and whether the input may be edited. */
+  offer: AnswerOffer | null;
 }
 
 export type InteractionStateName = 'active' | 'queued' | 'resolved';
@@ -99,14 +102,18 @@ export interface InteractionRecord {
   resolution: ToolPermissionResolution | null;
 }
 
-/** An `allow_session` grant: this session lets the same tool + input through again. */
+/**
+ * A session grant: `call` lets the same tool + input through again (its approval key); `rule`
+ * lets what the saved allow rule covers through (DESIGN §5 step 7). Either may be time-boxed.
+ */
 export interface GrantRecord {
   id: string;
-  /** `call`: exactly this approval key. `rule` grants are stored, not matched yet. */
   kind: 'call' | 'rule';
   rule: string | null;
+  /** Epoch ms; the grant applies while now is before it. */
   expiresAt: number | null;
   actor: ActorRef | null;
+  /** The approval key of a call grant; for a rule grant `rule:session:<rule>`, so one row per rule. */
   key: string;
   tool: string;
   input: unknown;

@@ -1,18 +1,7 @@
 import type { ErrorCode } from '../../shared/contract/index.ts';
+import type { Refusal, Result } from '../rpc.ts';
 
-/**
- * What a SessionDO RPC method answers. A refusal travels as data, not as a thrown error: RPC
- * keeps only an error's message, and the route needs the status, code and current state to
- * render the JSON error a client can act on (e.g. a 409 carrying the interaction's state).
- */
-export type Refusal = {
-  ok: false;
-  status: 400 | 403 | 404 | 409 | 410 | 429;
-  code: ErrorCode;
-  message: string;
-  details?: unknown;
-};
-export type Result<T> = { ok: true; value: T } | Refusal;
+export type { Refusal, Result } from '../rpc.ts';
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 

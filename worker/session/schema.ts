@@ -88,4 +88,7 @@ export const migrations: readonly string[] = [
   UPDATE grants SET id = 'sg-' || lower(hex(randomblob(12))) WHERE id IS NULL;
   CREATE UNIQUE INDEX grants_by_id ON grants (id);
   `,
+  // What an ask offers its approver (issue 17): suggested rules and whether the input may be
+  // edited, decided once from the real input, which the relay does not keep. NULL before it.
+  `ALTER TABLE tool_calls ADD COLUMN offer TEXT;`,
 ];

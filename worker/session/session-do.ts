@@ -10,14 +10,18 @@ import {
   type SessionEvent,
   type SessionGrant,
   type SessionView,
-  type ToolCallRequest,
   type ToolCallResultRequest,
   type ToolCallState,
+  type ToolPermissionResolution,
 } from '../../shared/contract/index.ts';
+import { type EditedOutcome, reevaluateEdited } from '../../shared/engine/index.ts';
 import { toDisplayCopy } from '../../shared/redact/index.ts';
+import { InitGuard } from '../durable/init-guard.ts';
 import { errorBody } from '../http/errors.ts';
 import { closeSocket } from '../http/sockets.ts';
+import type { SessionRpc, ToolCallSubmission } from '../rpc.ts';
 import { canceledResolution, displayOutput, userResolution } from './actions.ts';
+import { editedDenial, editRefusal, grantTerms, keptCall, withTerms } from './answer.ts';
 import { actorOf, callerHeader, type SessionCaller } from './caller.ts';
 import { Commit } from './commit.ts';
 import type { MetaChange } from './declaration.ts';
@@ -29,11 +33,13 @@ import {
   implicitMeta,
 } from './declaration.ts';
 import { displayDecision, displayDeclaration, displayText } from './display.ts';
-import { evaluateCall, unsavedDenial } from './evaluation.ts';
+import { decisionContext, type EvaluationSource, evaluateCall, unsavedDenial } from './evaluation.ts';
 import { GrantDelivery } from './grant-delivery.ts';
+import { ruleGrantKey } from './grant-keys.ts';
 import { expireDue, newInteractionId, openInteraction, resolveInteraction } from './lifecycle.ts';
 import { modeInForce } from './modes.ts';
 import { Notifier } from './notifier.ts';
+import { answerOffer } from './offer.ts';
 import { missingSession, ownerOf, sessionAccess } from './ownership.ts';
 import { PolicyCache } from './policy.ts';
 import type { SessionMeta, ToolCallRecord } from './records.ts';
@@ -43,8 +49,7 @@ import { EventHub } from './streams.ts';
 import { interactionView, sessionGrantView, sessionView, toolCallState } from './views.ts';
 import { Waiters } from './waiters.ts';
 
-/** A tool call as the route hands it over: the request body without the transport's `wait`. */
-export type ToolCallSubmission = Omit<ToolCallRequest, 'wait'>;
+export type { ToolCallSubmission } from '../rpc.ts';
 
 const replayPage = 500;
 
@@ -56,9 +61,8 @@ const missing = (caller: SessionCaller) => missingSession(caller.sessionId);
  * interaction with a FIFO queue behind it, its grants and its event log. Single-threaded: every
  * check-then-write below is synchronous, so concurrent answers cannot both win.
  */
-export class SessionDO extends DurableObject<Env> {
-  #init: 'zero' | 'starting' | 'started' = 'zero';
-  #starting: Promise<void> | null = null;
+export class SessionDO extends DurableObject<Env> implements SessionRpc {
+  readonly #init: InitGuard;
   readonly #store: SessionStore;
   readonly #hub: EventHub;
   readonly #waiters = new Waiters();
@@ -68,10 +72,21 @@ export class SessionDO extends DurableObject<Env> {
   readonly #inFlight = new Set<Promise<void>>();
   readonly #grants: GrantDelivery;
   #workspaceId: string | null = null;
+  /**
+   * The clock grants are judged by (time boxes, an answer's `expires_at`). A plain field, not
+   * `#private`, so a test can move it; RPC exposes only the prototype's methods.
+   */
+  clock: () => number = () => Date.now();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#store = new SessionStore(ctx.storage);
+    this.#init = new InitGuard(ctx, () => {
+      this.#store.migrate();
+      // Answered by the runtime without waking the object: idle sockets cost nothing.
+      ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
+      this.#workspaceId = this.#store.meta()?.workspaceId ?? null;
+    });
     this.#hub = new EventHub(ctx);
     this.#policy = new PolicyCache(() => this.#workspace().getPolicy());
     this.#notifier = new Notifier(() => this.#sendView());
@@ -85,24 +100,8 @@ export class SessionDO extends DurableObject<Env> {
   // ── entry guard ─────────────────────────────────────────────────────────────────────────
 
   /** Every entry point passes here first: schema migrated, auto-response set, identity known. */
-  async #ensureInitialized(): Promise<void> {
-    if (this.#init === 'started') return;
-    if (this.#init === 'zero') {
-      this.#init = 'starting';
-      this.#starting = this.ctx.blockConcurrencyWhile(async () => {
-        try {
-          this.#store.migrate();
-          // Answered by the runtime without waking the object: idle sockets cost nothing.
-          this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
-          this.#workspaceId = this.#store.meta()?.workspaceId ?? null;
-          this.#init = 'started';
-        } catch (error) {
-          this.#init = 'zero';
-          throw error;
-        }
-      });
-    }
-    await this.#starting;
+  #ensureInitialized(): Promise<void> {
+    return this.#init.ready();
   }
 
   /** Initialises, checks the caller may see this very session, and expires what is overdue. */
@@ -216,6 +215,16 @@ export class SessionDO extends DurableObject<Env> {
 
   // ── tool calls ──────────────────────────────────────────────────────────────────────────
 
+  #evaluationSource(caller: SessionCaller): EvaluationSource {
+    return {
+      policy: this.#policy,
+      policyVersion: caller.policyVersion,
+      meta: () => this.#store.meta(),
+      sessionGrants: () => this.#store.grants(),
+      now: this.clock,
+    };
+  }
+
   #state(toolCallId: string): ToolCallState {
     const call = this.#store.toolCall(toolCallId);
     if (!call) throw new Error(`tool call ${toolCallId} vanished`);
@@ -260,6 +269,7 @@ export class SessionDO extends DurableObject<Env> {
     caller: SessionCaller,
     request: ToolCallSubmission,
     waitSeconds = 0,
+    proposedRules: readonly string[] = [],
   ): Promise<Result<ToolCallState>> {
     const entered = await this.#enter(caller);
     if (!entered.ok) return entered;
@@ -283,14 +293,7 @@ export class SessionDO extends DurableObject<Env> {
     const earlier = this.#store.toolCall(call.toolCallId);
     if (earlier) return this.#resubmitted(earlier, request, key, waitSeconds);
 
-    const evaluation = await evaluateCall({
-      policy: this.#policy,
-      policyVersion: caller.policyVersion,
-      meta: () => this.#store.meta(),
-      call,
-      approvalKey: key,
-      sessionGrants: () => this.#store.grantKeys(),
-    });
+    const evaluation = await evaluateCall({ ...this.#evaluationSource(caller), call, approvalKey: key });
     // The evaluation awaited: the session may have been created, and a duplicate of this call
     // stored, meanwhile.
     const readmitted = this.#admit(caller);
@@ -305,10 +308,11 @@ export class SessionDO extends DurableObject<Env> {
         `this session already has ${limits.queueLength} questions waiting behind the active one; answer some first`,
       );
     }
+    const input = toDisplayCopy(call.input);
     const record: ToolCallRecord = {
       id: call.toolCallId,
       tool: call.tool,
-      input: toDisplayCopy(call.input),
+      input,
       approvalKey: key,
       capability: call.capability ?? null,
       cwd: call.cwd === undefined ? null : displayText(call.cwd, limits.cwdLength),
@@ -317,6 +321,8 @@ export class SessionDO extends DurableObject<Env> {
       resolution: null,
       result: null,
       createdAt: Date.now(),
+      // Only now is the real input at hand: what the approver may save or edit is decided here.
+      offer: ask ? answerOffer(call, input, proposedRules) : null,
     };
     let created = false;
     try {
@@ -558,32 +564,63 @@ export class SessionDO extends DurableObject<Env> {
     }
     const call = this.#store.toolCall(interaction.toolCallId);
     if (!call) throw new Error(`interaction ${interaction.id} has no tool call`);
-    const resolution = userResolution(
+    const terms = grantTerms(request.answer, call, this.clock());
+    if (!terms.ok) return terms;
+    const approved = userResolution(
       request.answer,
       { toolCallId: call.id, interactionId: interaction.id },
       actorOf(caller),
     );
-    const global = resolution.behavior === 'allow' && resolution.scope === 'global';
+    let resolution = withTerms(approved, terms.value);
+    if (request.answer.updated_input !== undefined) {
+      const edited = await this.#decideEdited(caller, call, request.answer);
+      if (!edited.ok) return edited;
+      resolution =
+        edited.value.behavior === 'deny'
+          ? editedDenial(approved, edited.value.decision.reason)
+          : {
+              ...approved,
+              updatedInput: edited.value.input as NonNullable<ToolPermissionResolution['updatedInput']>,
+            };
+      // The edit was decided across an await: the question must still be the one open.
+      const current = this.#store.interaction(interaction.id);
+      if (current?.state !== 'active') {
+        return refuse.conflict(`interaction "${interaction.id}" was answered or expired meanwhile`, {
+          interaction: interactionView(this.#store, meta, current ?? interaction),
+        });
+      }
+    }
+    const granted = resolution;
+    const global = granted.behavior === 'allow' && granted.scope === 'global';
+    const { rules, expiresAt } = terms.value;
     this.#commit((commit) => {
-      resolveInteraction(commit, interaction, resolution);
-      if (resolution.behavior === 'allow' && resolution.scope === 'session') {
-        this.#store.insertGrant({
-          id: `sg-${crypto.randomUUID()}`,
-          kind: 'call',
-          rule: null,
-          expiresAt: null,
+      resolveInteraction(commit, interaction, granted);
+      if (granted.behavior === 'allow' && granted.scope === 'session') {
+        const common = {
+          expiresAt: expiresAt ?? null,
           actor: actorOf(caller) ?? null,
-          key: call.approvalKey,
           tool: call.tool,
           input: call.input,
           interactionId: interaction.id,
           createdAt: commit.now,
-        });
+        };
+        const grants =
+          rules === undefined
+            ? [{ ...common, kind: 'call' as const, rule: null, key: call.approvalKey }]
+            : rules.map((rule) => ({
+                ...common,
+                kind: 'rule' as const,
+                rule,
+                key: ruleGrantKey('session', rule),
+              }));
+        for (const grant of grants) this.#store.insertGrant({ id: `sg-${crypto.randomUUID()}`, ...grant });
       }
       if (global) {
         this.#store.enqueueGlobalGrant(
           {
             key: call.approvalKey,
+            ...(rules === undefined ? {} : { rules }),
+            ...(expiresAt === undefined ? {} : { expiresAt }),
             tool: call.tool,
             input: call.input,
             sessionId: meta.sessionId,
@@ -602,6 +639,38 @@ export class SessionDO extends DurableObject<Env> {
     // alarm) follows the answer in the background, in order; see `#stateAfterWait`.
     const resolved = this.#store.interaction(interaction.id) ?? interaction;
     return ok(interactionView(this.#store, meta, resolved));
+  }
+
+  /**
+   * An approval with an edited input, decided again (shared/engine `reevaluateEdited`): refused
+   * when editing was not offered or the edit changes more than text; else the edited call's
+   * outcome — a deny from any step stands, otherwise the approval holds for what was written.
+   */
+  async #decideEdited(
+    caller: SessionCaller,
+    call: ToolCallRecord,
+    answer: InteractionRespondRequest['answer'],
+  ): Promise<Result<Extract<EditedOutcome, { ok: true }>>> {
+    const refusal = editRefusal(answer, call);
+    if (refusal) return refusal;
+    const kept = keptCall(call);
+    if (kept === null) return refuse.badRequest('invalid answer: editing was not offered');
+    let outcome: EditedOutcome;
+    try {
+      const { plan, ctx } = await decisionContext(this.#evaluationSource(caller));
+      outcome = reevaluateEdited(plan, kept, answer.updated_input, ctx);
+    } catch (error) {
+      console.error('edited input evaluation failed', error);
+      return refuse.badRequest(
+        'invalid answer: the relay could not evaluate the edited input; nothing was changed',
+        [{ path: 'answer.updated_input', message: 'could not be evaluated' }],
+      );
+    }
+    if (!outcome.ok)
+      return refuse.badRequest(`invalid answer: ${outcome.reason}`, [
+        { path: 'answer.updated_input', message: outcome.reason },
+      ]);
+    return ok(outcome);
   }
 
   /** `GET /sessions/{sid}/grants`: this session's "for this session" answers, oldest first. */

@@ -53,6 +53,7 @@ function toolCallFrom(row: Row): ToolCallRecord {
     resolution: parseOrNull(row.resolution ?? null),
     result: parseOrNull(row.result ?? null),
     createdAt: Number(row.created_at),
+    offer: parseOrNull(row.offer ?? null),
   };
 }
 
@@ -223,8 +224,8 @@ export class SessionStore {
 
   insertToolCall(call: ToolCallRecord): void {
     this.#run(
-      `INSERT INTO tool_calls (id, tool, input, approval_key, capability, cwd, decision, interaction_id, resolution, result, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO tool_calls (id, tool, input, approval_key, capability, cwd, decision, interaction_id, resolution, result, created_at, offer)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       call.id,
       call.tool,
       this.#json(call.input),
@@ -236,6 +237,7 @@ export class SessionStore {
       call.resolution === null ? null : this.#json(call.resolution),
       call.result === null ? null : this.#json(call.result),
       call.createdAt,
+      call.offer === null ? null : this.#json(call.offer),
     );
   }
 
@@ -318,16 +320,17 @@ export class SessionStore {
 
   // ── grants ──────────────────────────────────────────────────────────────────────────────
 
-  /** The approval keys of exact-call grants (rule grants and time boxes are not matched yet). */
-  grantKeys(): Set<string> {
-    return new Set(this.#rows("SELECT key FROM grants WHERE kind = 'call'").map((row) => String(row.key)));
-  }
-
+  /**
+   * Saves a grant. The same call or rule granted again (an earlier time box ran out, or a new
+   * answer gives a different one) replaces the earlier row: the latest answer stands.
+   */
   insertGrant(grant: GrantRecord): void {
     this.#run(
       `INSERT INTO grants (id, kind, key, rule, scope, tool, input, interaction_id, expires_at, actor, created_at)
        VALUES (?, ?, ?, ?, 'session', ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (key) DO NOTHING`,
+       ON CONFLICT (key) DO UPDATE SET id = excluded.id, kind = excluded.kind, rule = excluded.rule,
+         tool = excluded.tool, input = excluded.input, interaction_id = excluded.interaction_id,
+         expires_at = excluded.expires_at, actor = excluded.actor, created_at = excluded.created_at`,
       grant.id,
       grant.kind,
       grant.key,

@@ -7,6 +7,7 @@ import type {
   ToolCallState,
 } from '../../shared/contract/index.ts';
 import { approvalActions } from './actions.ts';
+import { offerFields } from './offer.ts';
 import type { GrantRecord, InteractionRecord, SessionMeta, ToolCallRecord } from './records.ts';
 import type { SessionStore } from './storage.ts';
 
@@ -67,6 +68,7 @@ export function interactionView(
     ...(meta.authority.requested && interaction.state !== 'resolved'
       ? { requested: meta.authority.requested }
       : {}),
+    ...offerFields(call.offer),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Role } from '../../shared/contract/index.ts';
+import type { GrantRecord, Role } from '../../shared/contract/index.ts';
 import { migrations } from './schema.ts';
 
 export interface TokenRow {
@@ -189,12 +189,21 @@ export class WorkspaceStore {
 
   // global grants
 
-  /** False when a grant for the same approval key already exists (it is kept as it was). */
+  /**
+   * False when a grant for the same key already exists with the same time box (a delivery
+   * retried, or the same answer twice: kept as it was). A new time box for the same call or
+   * rule replaces the earlier grant: the latest answer stands.
+   */
   insertGrant(row: GrantRow): boolean {
     return (
       this.#write(
-        `INSERT INTO grants (id, key, tool, input, session_id, interaction_id, approved_by, actor, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
+        `INSERT INTO grants (id, key, tool, input, session_id, interaction_id, approved_by, actor, created_at, kind, rule, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (key) DO UPDATE SET tool = excluded.tool, input = excluded.input,
+           session_id = excluded.session_id, interaction_id = excluded.interaction_id,
+           approved_by = excluded.approved_by, actor = excluded.actor, created_at = excluded.created_at,
+           kind = excluded.kind, rule = excluded.rule, expires_at = excluded.expires_at
+         WHERE grants.expires_at IS NOT excluded.expires_at`,
         row.id,
         row.key,
         row.tool,
@@ -204,6 +213,9 @@ export class WorkspaceStore {
         row.approved_by,
         row.actor ?? null,
         row.created_at,
+        row.kind ?? 'call',
+        row.rule ?? null,
+        row.expires_at ?? null,
       ) > 0
     );
   }
@@ -212,11 +224,17 @@ export class WorkspaceStore {
     return this.#rows<GrantRow>('SELECT * FROM grants ORDER BY created_at, id');
   }
 
-  grantKeys(): string[] {
-    // Exact-call grants only: rule grants and time boxes are stored, not matched yet.
-    return this.#rows<{ key: string }>("SELECT key FROM grants WHERE kind = 'call' ORDER BY key").map(
-      (row) => row.key,
-    );
+  /** Every grant as the engine reads it (shared/grants `compileGrants`). */
+  grantRecords(): GrantRecord[] {
+    return this.#rows<GrantRow>('SELECT * FROM grants ORDER BY created_at, id').map((row) => ({
+      id: row.id,
+      kind: row.kind === 'rule' ? 'rule' : 'call',
+      key: row.key,
+      rule: row.rule ?? null,
+      scope: 'global',
+      expiresAt: row.expires_at ?? null,
+      actor: row.actor == null ? null : (JSON.parse(row.actor) as GrantRecord['actor']),
+    }));
   }
 
   deleteGrant(id: string): boolean {

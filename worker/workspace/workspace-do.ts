@@ -13,6 +13,7 @@ import {
 } from '../../shared/contract/index.ts';
 import { sha256Hex } from '../../shared/digest/index.ts';
 import { byUrgency, isPending } from '../../shared/inbox/index.ts';
+import { InitGuard } from '../durable/init-guard.ts';
 import type { ServedLocally } from '../http/credential-cache.ts';
 import type { Principal } from '../http/principal.ts';
 import { closeSocket } from '../http/sockets.ts';
@@ -21,7 +22,16 @@ import { Pusher, type TestResult } from '../push/pusher.ts';
 import { PushStore } from '../push/store.ts';
 import type { SubscriptionInfo, SubscriptionRequest } from '../push/subscription.ts';
 import { vapidFromEnv } from '../push/vapid.ts';
+import type {
+  AuthResult,
+  GlobalGrantRequest,
+  PairResult,
+  StoredPermissions,
+  WorkspacePolicy,
+  WorkspaceRpc,
+} from '../rpc.ts';
 import { displayText } from '../session/display.ts';
+import { ruleGrantKey } from '../session/grant-keys.ts';
 import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
 import {
   formatPairingCode,
@@ -35,46 +45,13 @@ import { countHit, RequestWindows, requestsPerMinute, windowMs } from './rate-li
 import { matchesDigest, randomFrom, randomId, randomSecret, sameSecret } from './secrets.ts';
 import { type TokenRow, WorkspaceStore } from './store.ts';
 
-export type AuthResult =
-  | {
-      ok: true;
-      principal: Principal;
-      /** How many more requests the token's rate window allows (credential-cache.ts). */
-      allowance: { requests: number; windowStart: number };
-    }
-  | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
-
-export type PairResult =
-  | { ok: true; token: string; tokenId: string; workspaceId: string }
-  | { ok: false; reason: 'unknown' | 'used' | 'expired' }
-  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
-
-/** What SessionDO reads to decide: the workspace plan as written and the "always allow" keys. */
-export interface WorkspacePolicy {
-  version: number;
-  permissions: PermissionsConfig | null;
-  globalGrants: string[];
-}
-
-/** An approver's "always allow", as SessionDO reports it. `input` is already a display copy. */
-export interface GlobalGrantRequest {
-  key: string;
-  tool: string;
-  input: unknown;
-  sessionId: string;
-  interactionId: string;
-  /** Token id of the approver who answered, when the caller knows it. */
-  approvedBy?: string;
-  /** The approver who answered: token id, label, role. */
-  actor?: ActorRef;
-}
-
-export interface StoredPermissions {
-  permissions: PermissionsConfig | null;
-  policyVersion: number;
-  updatedAt: string | null;
-}
+export type {
+  AuthResult,
+  GlobalGrantRequest,
+  PairResult,
+  StoredPermissions,
+  WorkspacePolicy,
+} from '../rpc.ts';
 
 /** WebSocket tickets live 60 s: long enough to connect, too short to be worth stealing. */
 export const ticketTtlMs = 60_000;
@@ -107,12 +84,11 @@ export const principalHeader = 'x-gatehouse-principal';
  * One approver's workspace: tokens, pairing codes, default permissions, global grants, the
  * index of its sessions and the inbox sockets. Its name is the workspace id.
  */
-export class WorkspaceDO extends DurableObject<Env> {
+export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
   readonly #store: WorkspaceStore;
   readonly #pushes: PushStore;
   readonly #push: Pusher;
-  #state: 'zero' | 'starting' | 'started' = 'zero';
-  #starting: Promise<void> | null = null;
+  readonly #init: InitGuard;
   #lastHousekeeping = 0;
   /**
    * Bearer requests per token, counted in memory: authentication runs on every request, and a
@@ -132,21 +108,14 @@ export class WorkspaceDO extends DurableObject<Env> {
       background: (work) => ctx.waitUntil(work),
       schedule: (at) => (at === null ? ctx.storage.deleteAlarm() : ctx.storage.setAlarm(at)),
     });
+    this.#init = new InitGuard(ctx, () => this.#store.migrate());
     // Idle approvers ping; answering without waking the object keeps hibernation free.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
   /** Every entry point passes here first: the schema is migrated once, before anything else runs. */
-  async #ensureInitialized(): Promise<void> {
-    if (this.#state === 'started') return;
-    if (!this.#starting) {
-      this.#state = 'starting';
-      this.#starting = this.ctx.blockConcurrencyWhile(async () => {
-        this.#store.migrate();
-        this.#state = 'started';
-      });
-    }
-    await this.#starting;
+  #ensureInitialized(): Promise<void> {
+    return this.#init.ready();
   }
 
   get #workspaceId(): string {
@@ -390,14 +359,12 @@ export class WorkspaceDO extends DurableObject<Env> {
   async getPolicy(): Promise<WorkspacePolicy> {
     await this.#ensureInitialized();
     const { permissions, policyVersion } = await this.getPermissions();
-    return { version: policyVersion, permissions, globalGrants: this.#store.grantKeys() };
+    return { version: policyVersion, permissions, grants: this.#store.grantRecords() };
   }
 
   async addGlobalGrant(grant: GlobalGrantRequest): Promise<void> {
     await this.#ensureInitialized();
-    const inserted = this.#store.insertGrant({
-      id: randomId('gr-'),
-      key: String(grant.key),
+    const common = {
       tool: String(grant.tool),
       input: JSON.stringify(grant.input ?? null),
       session_id: String(grant.sessionId),
@@ -405,7 +372,21 @@ export class WorkspaceDO extends DurableObject<Env> {
       approved_by: grant.approvedBy ?? null,
       actor: grant.actor === undefined ? null : JSON.stringify(grant.actor),
       created_at: Date.now(),
-    });
+      expires_at: typeof grant.expiresAt === 'number' ? grant.expiresAt : null,
+    };
+    // A rule grant is one row per rule; the key column (NOT NULL UNIQUE) names the rule.
+    const rows =
+      grant.rules === undefined
+        ? [{ ...common, id: randomId('gr-'), key: String(grant.key), kind: 'call' }]
+        : grant.rules.map((rule) => ({
+            ...common,
+            id: randomId('gr-'),
+            key: ruleGrantKey('global', rule),
+            kind: 'rule',
+            rule: String(rule),
+          }));
+    let inserted = false;
+    for (const row of rows) inserted = this.#store.insertGrant(row) || inserted;
     if (inserted) this.#bumpPolicyVersion();
   }
 

@@ -13,10 +13,31 @@ export const preToolUseDeny = (reason: string) => ({
   },
 });
 
-export const permissionRequestAnswer = (behavior: 'allow' | 'deny', message?: string) => ({
+export const permissionRequestAnswer = (
+  behavior: 'allow' | 'deny',
+  message?: string,
+  updatedInput?: Record<string, unknown>,
+) => ({
   hookSpecificOutput: {
     hookEventName: 'PermissionRequest',
-    decision: message === undefined ? { behavior } : { behavior, message },
+    decision: {
+      behavior,
+      ...(message === undefined ? {} : { message }),
+      ...(updatedInput === undefined ? {} : { updatedInput }),
+    },
+  },
+});
+
+/**
+ * An approval of an input the approver edited: PreToolUse says allow with `updatedInput`, the
+ * one PreToolUse answer other than a deny that carries something Codex must run.
+ */
+export const preToolUseEdited = (updatedInput: Record<string, unknown>) => ({
+  hookSpecificOutput: {
+    hookEventName: 'PreToolUse',
+    permissionDecision: 'allow',
+    permissionDecisionReason: 'Approved by the approver, with the input they edited.',
+    updatedInput,
   },
 });
 

@@ -1,7 +1,7 @@
 import { limits, type ToolCallState } from '../../../shared/contract/index.ts';
 import { type GatehouseClient, GatehouseError } from '../../sdk/index.ts';
 import { decide } from '../decide.ts';
-import { denyReason, permissionRequestAnswer, preToolUseDeny } from './answers.ts';
+import { denyReason, permissionRequestAnswer, preToolUseDeny, preToolUseEdited } from './answers.ts';
 import { CodexHookInput, sessionIdOf, toolCallIdOf, toolInputOf } from './input.ts';
 import { declarationOf } from './mode.ts';
 
@@ -120,7 +120,9 @@ export async function runCodexHook(
       throw asked ? error : asRelayDown(error);
     }
     if (state.outcome === 'allow') {
-      if (event === 'PermissionRequest') say(permissionRequestAnswer('allow'));
+      const edited = state.resolution?.updatedInput;
+      if (event === 'PermissionRequest') say(permissionRequestAnswer('allow', undefined, edited));
+      else if (edited !== undefined) say(preToolUseEdited(edited));
       return 0;
     }
     refuse(denyReason(state, options.waitSeconds));

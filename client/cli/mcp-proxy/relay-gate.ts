@@ -25,7 +25,8 @@ const refuse = (reason: string): Verdict => ({ run: false, reason });
 /** The relay's final state → what the gateway does. Only `allow` runs; anything else is refused. */
 function verdictOf(state: ToolCallState, call: HeldCall): Verdict {
   if (state.outcome !== 'allow') return refuse(denialMessage(state));
-  return { run: true, arguments: call.arguments };
+  // An approver who edited the arguments approved those: the server gets them, not the proposal.
+  return { run: true, arguments: state.resolution?.updatedInput ?? call.arguments };
 }
 
 /**

@@ -1,0 +1,194 @@
+import type { z } from 'zod';
+import type {
+  Actor,
+  ActorRef,
+  AuditLog,
+  ErrorCode,
+  GlobalGrant,
+  GrantRecord,
+  Interaction,
+  InteractionRespondRequest,
+  IssuedToken,
+  PairingCode,
+  PermissionsConfig,
+  Role,
+  SessionDeclaration,
+  SessionGrant,
+  SessionView,
+  TokenInfo,
+  ToolCallRequest,
+  ToolCallResultRequest,
+  ToolCallState,
+} from '../shared/contract/index.ts';
+import type { ServedLocally } from './http/credential-cache.ts';
+import type { Principal } from './http/principal.ts';
+import type { TestResult } from './push/pusher.ts';
+import type { SubscriptionInfo, SubscriptionRequest } from './push/subscription.ts';
+import type { DeclarationWording } from './session/declaration.ts';
+
+/**
+ * What crosses between the Worker and its two Durable Objects, in one place: the arguments and
+ * answers of every RPC method, and the methods themselves. The objects `implement` these
+ * interfaces and the Worker reaches them through `sessionStub`/`workspaceStub`, so both sides
+ * are checked against the same declaration — the runtime's inferred stub types collapse some of
+ * these answers to `never`.
+ */
+
+// ── the session ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * Who is calling a SessionDO, passed first to every RPC method: the DO learns its own identity
+ * from it (an object keyed `workspaceId:sessionId` does not know its name otherwise), whether
+ * its cached workspace policy is stale, and whom to name in events.
+ */
+export interface SessionCaller {
+  workspaceId: string;
+  sessionId: string;
+  /** The workspace's policy version as the caller's principal saw it. */
+  policyVersion: number;
+  actor: z.infer<typeof Actor>;
+  /** The caller's token id, recorded with an "always allow" so the workspace can say who approved it. */
+  tokenId?: string;
+  /** The token's label (e.g. "Phone", "Chrome on Linux"), named with every change it makes. */
+  label?: string;
+}
+
+/**
+ * What a SessionDO RPC method answers. A refusal travels as data, not as a thrown error: RPC
+ * keeps only an error's message, and the route needs the status, code and current state to
+ * render the JSON error a client can act on (e.g. a 409 carrying the interaction's state).
+ */
+export type Refusal = {
+  ok: false;
+  status: 400 | 403 | 404 | 409 | 410 | 429;
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+};
+export type Result<T> = { ok: true; value: T } | Refusal;
+
+/** A tool call as the route hands it over: the request body without the transport's `wait`. */
+export type ToolCallSubmission = Omit<ToolCallRequest, 'wait'>;
+
+/** The RPC methods of a SessionDO (its `fetch` serves the event streams). */
+export interface SessionRpc {
+  /** `proposedRules`: rules the agent suggests saving (Claude Code's), checked before they are offered. */
+  submitToolCall(
+    caller: SessionCaller,
+    request: ToolCallSubmission,
+    waitSeconds?: number,
+    proposedRules?: readonly string[],
+  ): Promise<Result<ToolCallState>>;
+  getToolCall(
+    caller: SessionCaller,
+    toolCallId: string,
+    waitSeconds?: number,
+  ): Promise<Result<ToolCallState>>;
+  cancelToolCall(caller: SessionCaller, toolCallId: string): Promise<Result<ToolCallState>>;
+  reportResult(
+    caller: SessionCaller,
+    toolCallId: string,
+    result: ToolCallResultRequest,
+  ): Promise<Result<ToolCallState>>;
+  declareSession(
+    caller: SessionCaller,
+    declaration: SessionDeclaration,
+    wording?: DeclarationWording,
+  ): Promise<Result<SessionView>>;
+  getSession(caller: SessionCaller): Promise<Result<SessionView>>;
+  selectMode(caller: SessionCaller, mode: string): Promise<Result<SessionView>>;
+  grantRequested(caller: SessionCaller): Promise<Result<SessionView>>;
+  respond(caller: SessionCaller, request: InteractionRespondRequest): Promise<Result<Interaction>>;
+  listGrants(caller: SessionCaller): Promise<Result<SessionGrant[]>>;
+  removeGrant(caller: SessionCaller, id: string): Promise<Result<null>>;
+  auditLog(caller: SessionCaller, after?: number, limit?: number): Promise<Result<AuditLog>>;
+  latestEvents(caller: SessionCaller, count: number): Promise<Result<AuditLog>>;
+  fetch(request: Request): Promise<Response>;
+}
+
+/** The name a session's Durable Object is found by (DESIGN §2). */
+export const sessionObjectName = (workspaceId: string, sessionId: string) => `${workspaceId}:${sessionId}`;
+
+/** The session object of a caller, typed by `SessionRpc`. */
+export const sessionStub = (env: Env, caller: Pick<SessionCaller, 'workspaceId' | 'sessionId'>) =>
+  env.SESSION.getByName(sessionObjectName(caller.workspaceId, caller.sessionId)) as unknown as SessionRpc;
+
+// ── the workspace ────────────────────────────────────────────────────────────────────────
+
+export type AuthResult =
+  | {
+      ok: true;
+      principal: Principal;
+      /** How many more requests the token's rate window allows (credential-cache.ts). */
+      allowance: { requests: number; windowStart: number };
+    }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
+
+export type PairResult =
+  | { ok: true; token: string; tokenId: string; workspaceId: string }
+  | { ok: false; reason: 'unknown' | 'used' | 'expired' }
+  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
+
+/** What SessionDO reads to decide: the workspace plan as written and its grants as stored. */
+export interface WorkspacePolicy {
+  version: number;
+  permissions: PermissionsConfig | null;
+  grants: GrantRecord[];
+}
+
+/**
+ * An approver's "always allow", as SessionDO reports it. `input` is already a display copy.
+ * Without `rules` it grants the exact call (`key`); with them, one workspace rule grant per rule.
+ */
+export interface GlobalGrantRequest {
+  key: string;
+  rules?: string[];
+  /** Epoch ms: the grant's time box. */
+  expiresAt?: number;
+  tool: string;
+  input: unknown;
+  sessionId: string;
+  interactionId: string;
+  /** Token id of the approver who answered, when the caller knows it. */
+  approvedBy?: string;
+  /** The approver who answered: token id, label, role. */
+  actor?: ActorRef;
+}
+
+export interface StoredPermissions {
+  permissions: PermissionsConfig | null;
+  policyVersion: number;
+  updatedAt: string | null;
+}
+
+/** The RPC methods of a WorkspaceDO (its `fetch` serves the inbox WebSocket). */
+export interface WorkspaceRpc {
+  authenticate(bearer: string, served?: ServedLocally): Promise<AuthResult>;
+  issueTicket(principal: Principal): Promise<{ ticket: string; expiresAt: string }>;
+  redeemTicket(ticket: string): Promise<AuthResult>;
+  issueToken(request: { role: Role; label?: string | null }): Promise<IssuedToken>;
+  listTokens(): Promise<TokenInfo[]>;
+  revokeToken(id: string): Promise<TokenInfo | null>;
+  createPairingCode(request: { origin: string; createdBy: string }): Promise<PairingCode>;
+  pair(request: { code: string; clientIp: string; label?: string }): Promise<PairResult>;
+  getPermissions(): Promise<StoredPermissions>;
+  setPermissions(permissions: PermissionsConfig | null): Promise<StoredPermissions>;
+  getPolicy(): Promise<WorkspacePolicy>;
+  addGlobalGrant(grant: GlobalGrantRequest): Promise<void>;
+  listGrants(): Promise<GlobalGrant[]>;
+  removeGrant(id: string): Promise<boolean>;
+  sessionChanged(view: SessionView): Promise<void>;
+  listSessions(): Promise<SessionView[]>;
+  inbox(): Promise<SessionView[]>;
+  /** Web Push (worker/push/): an approver device's subscription, bound to its token. */
+  addPushSubscription(tokenId: string, request: SubscriptionRequest): Promise<{ id: string }>;
+  listPushSubscriptions(tokenId: string): Promise<SubscriptionInfo[]>;
+  removePushSubscription(tokenId: string, id: string): Promise<boolean>;
+  testPush(tokenId: string): Promise<TestResult>;
+  fetch(request: Request): Promise<Response>;
+}
+
+/** A workspace's object, typed by `WorkspaceRpc`. */
+export const workspaceStub = (env: Env, workspaceId: string) =>
+  env.WORKSPACE.getByName(workspaceId) as unknown as WorkspaceRpc;
