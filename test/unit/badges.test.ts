@@ -20,6 +20,7 @@ import {
   type ToolPermissionResolution,
 } from '../../shared/contract/index.ts';
 import { fake } from '../support/fake-secrets.ts';
+import { propertyRuns } from '../support/property.ts';
 
 const decision = (fields: Partial<ToolPermissionDecision>): ToolPermissionDecision => ({
   toolCallId: 'call-123',
@@ -237,7 +238,7 @@ describe('properties', () => {
         expect(text).not.toMatch(/Security reviewer|Auto reviewer|Auto allowed|approved/);
         expect(sections[0]?.rows.map((row) => row.label)).toEqual(['Outcome', 'Evaluator', 'Reason']);
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -253,7 +254,7 @@ describe('properties', () => {
         expect(evaluatorLabel(named, 'dock')).toBe('Full Access');
         expect(JSON.stringify(decisionSection(named))).not.toMatch(/Security reviewer|Auto allowed/);
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -273,7 +274,7 @@ describe('properties', () => {
           if (row.label === 'Confidence') expect(row.value).toBe(capitalized(d.confidence!));
         }
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -288,7 +289,7 @@ describe('properties', () => {
         expect(decisionBadge(d, r) === null).toBe(routine);
         expect(decisionBadge(d, r, { verbose: true })).not.toBeNull();
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

@@ -3,6 +3,7 @@ import ignore from 'ignore';
 import { describe, expect, it } from 'vitest';
 import { compilePathGlob } from '../../shared/rules/path-glob.ts';
 import { parsePathPattern } from '../../shared/rules/path-pattern.ts';
+import { propertyRuns } from '../support/property.ts';
 
 /** A gitignore pattern read the way path rules read it, tested against a path relative to the anchor. */
 const ours = (pattern: string, path: string, ignoreCase = false): boolean =>
@@ -65,23 +66,13 @@ describe('path globs', () => {
       fc.property(pattern, path, (rule, file) => {
         expect(ours(rule, file)).toBe(ignore().add(rule).ignores(file));
       }),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(5000) },
     );
   });
 
-  it('stays linear where backtracking matchers blow up', () => {
+  it("answers where backtracking matchers blow up (its time is the bench's to print, not a test's)", () => {
     const hostilePath = `${'a/'.repeat(2048)}c`;
-    const timeOf = (run: () => unknown): number => {
-      const started = performance.now();
-      run();
-      return performance.now() - started;
-    };
-    const oursTime = timeOf(() => expect(ours('**/a/**/b', hostilePath)).toBe(false));
-    expect(oursTime).toBeLessThan(1000);
-    expect(timeOf(() => ours('**/*a*a*a*a*a*', 'a'.repeat(4096)))).toBeLessThan(1000);
-    // The `ignore` package needs seconds for the same question at a quarter of the length.
-    const shorter = `${'a/'.repeat(512)}c`;
-    const theirs = timeOf(() => ignore().add('**/a/**/b').ignores(shorter));
-    expect(theirs).toBeGreaterThan(5 * timeOf(() => ours('**/a/**/b', shorter)));
+    expect(ours('**/a/**/b', hostilePath)).toBe(false);
+    expect(ours('**/*a*a*a*a*a*', 'a'.repeat(4096))).toBe(false);
   });
 });

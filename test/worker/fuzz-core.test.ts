@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PairRequest, TokenRequest } from '../../shared/contract/index.ts';
+import { propertyRuns } from '../support/property.ts';
 import { api, bootstrapToken, issue, json, warmUp } from './helpers.ts';
 
 beforeAll(warmUp);
@@ -94,7 +95,7 @@ describe('malformed and mutated bodies (fast-check)', { timeout: 60_000 }, () =>
           expect(await json(res)).toMatchObject({ error: { code: 'invalid_request' } });
         }
       }),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
     const after = await snapshot();
     expect((after.tokens as { tokens: unknown[] }).tokens.length).toBe(
@@ -115,7 +116,7 @@ describe('malformed and mutated bodies (fast-check)', { timeout: 60_000 }, () =>
           expect(await get()).toEqual(before);
         }
       }),
-      { numRuns: 120 },
+      { numRuns: propertyRuns(120) },
     );
   });
 
@@ -133,7 +134,7 @@ describe('malformed and mutated bodies (fast-check)', { timeout: 60_000 }, () =>
             'unknown pairing code',
           );
       }),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
     expect(await snapshot()).toEqual(before);
   });
@@ -157,7 +158,7 @@ describe('malformed and mutated bodies (fast-check)', { timeout: 60_000 }, () =>
           expect(res.status).toBeLessThan(500);
         },
       ),
-      { numRuns: 50 },
+      { numRuns: propertyRuns(50) },
     );
   });
 
@@ -185,7 +186,7 @@ describe('malformed and mutated bodies (fast-check)', { timeout: 60_000 }, () =>
           expect(res.status).toBe(401);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 });

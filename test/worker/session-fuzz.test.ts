@@ -8,6 +8,7 @@ import {
   ToolCallRequest,
   ToolCallResultRequest,
 } from '../../shared/contract/index.ts';
+import { propertyRuns } from '../support/property.ts';
 import {
   api,
   askingCall,
@@ -176,7 +177,7 @@ describe.each(targets)('$name with malformed bodies', (target) => {
           expect(await snapshot()).toEqual(before);
         }
       }),
-      { numRuns: 40, seed: 20261129 },
+      { numRuns: propertyRuns(40), seed: 20261129 },
     );
   });
 });
@@ -193,7 +194,7 @@ describe('malformed path parameters and queries', () => {
           expect(res.status).toBeLessThan(500);
         },
       ),
-      { numRuns: 60, seed: 7 },
+      { numRuns: propertyRuns(60), seed: 7 },
     );
   });
 });

@@ -134,13 +134,11 @@ describe('expiry', () => {
     const sid = uid('s');
     const first = await submit(t, sid, askingCall('a'));
     await submit(t, sid, askingCall('b'));
-    const started = Date.now();
     const waiting = toolCall(sid, 'a', 30);
     await expireActive(sid);
     expect(await runDurableObjectAlarm(sessionStub(t.workspaceId, sid))).toBe(true);
 
     const waited = await waiting;
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(waited).toMatchObject({
       outcome: 'deny',
       resolution: { behavior: 'deny', source: 'timeout', actionId: 'expired' },
