@@ -73,6 +73,6 @@ describe('path globs', () => {
   it("answers where backtracking matchers blow up (its time is the bench's to print, not a test's)", () => {
     const hostilePath = `${'a/'.repeat(2048)}c`;
     expect(ours('**/a/**/b', hostilePath)).toBe(false);
-    expect(ours('**/*a*a*a*a*a*', 'a'.repeat(4096))).toBe(false);
+    expect(ours('**/*a*a*a*a*a*', 'a'.repeat(4096))).toBe(true);
   });
 });
