@@ -1,19 +1,23 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
+  ClaudeHookAck,
   ClaudeHookQuery,
   ClaudePermissionRequestInput,
   ClaudePermissionRequestOutput,
   ClaudePreToolUseInput,
   ClaudePreToolUseOutput,
-  ToolCallId,
+  ClaudeSessionEndInput,
+  Identifier,
 } from '../../shared/contract/index.ts';
 import { sha256Hex } from '../../shared/digest/index.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { heldAnswer } from '../http/held-answer.ts';
 import { access, jsonAnswer, openApiRoutes, requestJson } from '../http/openapi.ts';
 import { callerOf } from '../http/session-calls.ts';
+import { sessionStub } from '../rpc.ts';
 import { permissionRequestAnswer, preToolUseAnswer } from './answers.ts';
-import { evaluateHookCall, type HookCall } from './evaluate.ts';
+import { evaluateHookCall, type HookCall, type HookOutcome } from './evaluate.ts';
 
 /**
  * Claude Code's `tool_use_id` (`toolu_…`) is the tool call id, so a resent hook finds the same
@@ -22,8 +26,13 @@ import { evaluateHookCall, type HookCall } from './evaluate.ts';
  */
 async function toolCallIdOf(toolUseId: string | undefined): Promise<string> {
   if (toolUseId === undefined) return `pr-${crypto.randomUUID()}`;
-  if (ToolCallId.safeParse(toolUseId).success) return toolUseId;
-  return `tu-${(await sha256Hex(toolUseId)).slice(0, 48)}`;
+  return relayId('tu-', toolUseId);
+}
+
+/** One of Claude Code's ids in the relay's id alphabet: itself if it fits, else its hash (the same every time). */
+export async function relayId(prefix: string, id: string): Promise<string> {
+  if (Identifier.safeParse(id).success) return id;
+  return `${prefix}${(await sha256Hex(id)).slice(0, 48)}`;
 }
 
 async function hookCall(
@@ -39,6 +48,7 @@ async function hookCall(
     ...(input.cwd === undefined ? {} : { cwd: input.cwd }),
     permissionMode: query.mode === 'mirror' ? (input.permission_mode ?? null) : null,
     waitSeconds: query.wait,
+    ...(input.prompt_id === undefined ? {} : { promptId: await relayId('pm-', input.prompt_id) }),
   };
 }
 
@@ -64,6 +74,16 @@ const preToolUse = createRoute({
   responses: { 200: jsonAnswer(ClaudePreToolUseOutput, "Claude Code's hook answer") },
 });
 
+const sessionEnd = createRoute({
+  method: 'post',
+  path: '/hooks/claude/session-end',
+  summary:
+    "Claude Code's SessionEnd hook: withdraws every open question of the session (resolution `cancel`)",
+  ...hookAccess,
+  request: requestJson(ClaudeSessionEndInput),
+  responses: { 200: jsonAnswer(ClaudeHookAck, 'nothing to decide') },
+});
+
 /**
  * Claude Code's HTTP hooks, answered in its own JSON (DESIGN §7). Only a bad token (401/403) or a
  * body that is not the hook's shape (400/413) is an HTTP error — Claude Code then falls back to
@@ -73,11 +93,29 @@ const preToolUse = createRoute({
 export const hookRoutes = openApiRoutes()
   .openapi(permissionRequest, async (c) => {
     const call = await hookCall(c, c.req.valid('json'), c.req.valid('query'));
-    const outcome = await evaluateHookCall(c.env, call);
-    return c.json(permissionRequestAnswer(outcome, call), 200);
+    return heldHookAnswer(c, call, (outcome) => permissionRequestAnswer(outcome, call));
   })
   .openapi(preToolUse, async (c) => {
     const call = await hookCall(c, c.req.valid('json'), c.req.valid('query'));
-    const outcome = await evaluateHookCall(c.env, call);
-    return c.json(preToolUseAnswer(outcome, call), 200);
+    return heldHookAnswer(c, call, (outcome) => preToolUseAnswer(outcome, call));
+  })
+  .openapi(sessionEnd, async (c) => {
+    const input = c.req.valid('json');
+    const caller = callerOf(c, input.session_id);
+    // Nothing to answer: a session of another token, or none, ends with nothing withdrawn.
+    await sessionStub(c.env, caller).endSession(caller);
+    return c.json({}, 200);
   });
+
+/**
+ * A hook's answer, held while a human decides; when Claude Code gives up on the hook (its
+ * timeout, Ctrl-C, exit), the session hears that its client left and withdraws the question.
+ */
+function heldHookAnswer<Body>(c: Context<AppEnv>, call: HookCall, render: (outcome: HookOutcome) => Body) {
+  const waitId = crypto.randomUUID();
+  return heldAnswer(c, {
+    answer: evaluateHookCall(c.env, call, waitId),
+    render,
+    left: () => sessionStub(c.env, call.caller).clientLeft(call.caller, call.toolCallId, waitId),
+  });
+}
