@@ -119,13 +119,24 @@ export interface SessionRpc {
     waitSeconds: number,
     waitId?: string,
   ): Promise<Result<HookResult>>;
+  /** Claude Code's UserPromptSubmit: the user's request, which the questions that follow carry. */
+  recordPrompt(
+    caller: SessionCaller,
+    prompt: { id: string; text: string },
+    title: string | null,
+  ): Promise<Result<null>>;
   /** Claude Code's session ended: every open question of the session is withdrawn. */
   endSession(caller: SessionCaller): Promise<Result<{ withdrawn: number }>>;
   cancelToolCall(caller: SessionCaller, toolCallId: string): Promise<Result<ToolCallState>>;
+  /**
+   * `reportedBy: 'hook'` (Claude Code's PostToolUse) records what ran even when the relay had not
+   * allowed it (Claude Code's own prompt may have): nothing that ran goes unseen.
+   */
   reportResult(
     caller: SessionCaller,
     toolCallId: string,
     result: ToolCallResultRequest,
+    reportedBy?: 'agent' | 'hook',
   ): Promise<Result<ToolCallState>>;
   declareSession(
     caller: SessionCaller,

@@ -5,6 +5,10 @@ import { Identifier, InteractionId, SessionId, ToolCallId, ToolName } from './id
 import { limits } from './limits.ts';
 import { InteractionState } from './tool-call.ts';
 
+/** The user's request a question belongs to (Claude Code's UserPromptSubmit): redacted, bounded, plain text. */
+export const PromptRef = z.object({ id: z.string(), text: z.string() });
+export type PromptRef = z.infer<typeof PromptRef>;
+
 /** A pending (or answered) human question, as approvers see it. `input` is the redacted copy. */
 export const Interaction = z.object({
   interactionId: InteractionId,
@@ -21,6 +25,8 @@ export const Interaction = z.object({
   resolution: ToolPermissionResolution.optional(),
   /** What the session's agent asked for and does not get, shown beside the question. */
   requested: RequestedAuthority.optional(),
+  /** The user's request the question belongs to ("Asked for: …"), when the relay knows it. */
+  prompt: PromptRef.optional(),
 });
 export type Interaction = z.infer<typeof Interaction>;
 

@@ -74,5 +74,7 @@ export const ToolCallResultRequest = z.object({
     .string()
     .max(limits.displayStringChars * 4)
     .optional(),
+  /** How long the call ran, when the agent knows. */
+  duration_ms: z.number().min(0).max(86_400_000).optional(),
 });
 export type ToolCallResultRequest = z.infer<typeof ToolCallResultRequest>;

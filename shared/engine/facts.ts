@@ -1,7 +1,7 @@
 import type { EngineToolCall } from '../contract/index.ts';
 import { isReadOnlyCommand } from '../readonly/index.ts';
-import { analyzeShell } from '../shell/index.ts';
 import { type RiskRating, rateRisk } from '../risk/index.ts';
+import { analyzeShell } from '../shell/index.ts';
 import { shieldScan } from '../shield/index.ts';
 import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
 

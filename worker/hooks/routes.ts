@@ -5,9 +5,11 @@ import {
   ClaudeHookQuery,
   ClaudePermissionRequestInput,
   ClaudePermissionRequestOutput,
+  ClaudePostToolUseInput,
   ClaudePreToolUseInput,
   ClaudePreToolUseOutput,
   ClaudeSessionEndInput,
+  ClaudeUserPromptSubmitInput,
   Identifier,
 } from '../../shared/contract/index.ts';
 import { sha256Hex } from '../../shared/digest/index.ts';
@@ -17,7 +19,8 @@ import { access, jsonAnswer, openApiRoutes, requestJson } from '../http/openapi.
 import { callerOf } from '../http/session-calls.ts';
 import { sessionStub } from '../rpc.ts';
 import { permissionRequestAnswer, preToolUseAnswer } from './answers.ts';
-import { evaluateHookCall, type HookCall, type HookOutcome } from './evaluate.ts';
+import { evaluateHookCall, type HookCall, type HookOutcome, titleFromCwd } from './evaluate.ts';
+import { hookResult } from './results.ts';
 
 /**
  * Claude Code's `tool_use_id` (`toolu_…`) is the tool call id, so a resent hook finds the same
@@ -74,6 +77,26 @@ const preToolUse = createRoute({
   responses: { 200: jsonAnswer(ClaudePreToolUseOutput, "Claude Code's hook answer") },
 });
 
+const postToolUse = createRoute({
+  method: 'post',
+  path: '/hooks/claude/post-tool-use',
+  summary:
+    "Claude Code's PostToolUse / PostToolUseFailure hook: records TOOL_CALL_RESULT (ok or error, duration, output redacted and bounded) for the call with that tool_use_id",
+  ...hookAccess,
+  request: requestJson(ClaudePostToolUseInput),
+  responses: { 200: jsonAnswer(ClaudeHookAck, 'nothing to decide') },
+});
+
+const userPromptSubmit = createRoute({
+  method: 'post',
+  path: '/hooks/claude/user-prompt-submit',
+  summary:
+    "Claude Code's UserPromptSubmit hook: records the user's request (redacted, bounded) with its prompt_id; every question that follows carries it as `prompt`",
+  ...hookAccess,
+  request: requestJson(ClaudeUserPromptSubmitInput),
+  responses: { 200: jsonAnswer(ClaudeHookAck, 'nothing to decide') },
+});
+
 const sessionEnd = createRoute({
   method: 'post',
   path: '/hooks/claude/session-end',
@@ -98,6 +121,34 @@ export const hookRoutes = openApiRoutes()
   .openapi(preToolUse, async (c) => {
     const call = await hookCall(c, c.req.valid('json'), c.req.valid('query'));
     return heldHookAnswer(c, call, (outcome) => preToolUseAnswer(outcome, call));
+  })
+  .openapi(postToolUse, async (c) => {
+    const input = c.req.valid('json');
+    const caller = callerOf(c, input.session_id);
+    const toolCallId = await toolCallIdOf(input.tool_use_id);
+    // A call the relay never saw, or one already reported, records nothing; the hook goes on.
+    const recorded = await sessionStub(c.env, caller).reportResult(
+      caller,
+      toolCallId,
+      hookResult(input),
+      'hook',
+    );
+    if (!recorded.ok && recorded.status !== 404 && recorded.status !== 409)
+      console.warn('PostToolUse result not recorded', recorded.message);
+    return c.json({}, 200);
+  })
+  .openapi(userPromptSubmit, async (c) => {
+    const input = c.req.valid('json');
+    const caller = callerOf(c, input.session_id);
+    // Without a prompt_id (older Claude Code) each request is its own.
+    const id = await relayId('pm-', input.prompt_id ?? `pm-${crypto.randomUUID()}`);
+    const recorded = await sessionStub(c.env, caller).recordPrompt(
+      caller,
+      { id, text: input.prompt },
+      titleFromCwd(input.cwd),
+    );
+    if (!recorded.ok) console.warn('UserPromptSubmit not recorded', recorded.message);
+    return c.json({}, 200);
   })
   .openapi(sessionEnd, async (c) => {
     const input = c.req.valid('json');

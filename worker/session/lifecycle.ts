@@ -1,4 +1,4 @@
-import type { RequestedAuthority, ToolPermissionResolution } from '../../shared/contract/index.ts';
+import type { PromptRef, RequestedAuthority, ToolPermissionResolution } from '../../shared/contract/index.ts';
 import { approvalActions, expiredResolution } from './actions.ts';
 import type { Commit } from './commit.ts';
 import type { InteractionRecord, ToolCallRecord } from './records.ts';
@@ -17,6 +17,8 @@ export function openInteraction(
   timeoutSeconds: number,
   /** What the session's agent asked for and does not get, shown with the question. */
   requested: RequestedAuthority | null = null,
+  /** The user's request the call belongs to ("Asked for: …"). */
+  prompt: PromptRef | null = null,
 ): InteractionRecord {
   const { store, now } = commit;
   if (call.interactionId === null) throw new Error(`tool call ${call.id} has no interaction id`);
@@ -43,6 +45,7 @@ export function openInteraction(
     expiresAt: expiresAt === null ? null : iso(expiresAt),
     queuePosition: queued ? store.queuePosition(interaction.seq) : 0,
     ...(requested ? { requested } : {}),
+    ...(prompt ? { prompt } : {}),
   });
   commit.viewChanged = true;
   if (!queued) commit.scheduleChanged = true;

@@ -88,4 +88,14 @@ export const migrations: readonly string[] = [
   UPDATE grants SET id = 'sg-' || lower(hex(randomblob(12))) WHERE id IS NULL;
   CREATE UNIQUE INDEX grants_by_id ON grants (id);
   `,
+  // The user's requests (issue 16 item 6): each question names the one it belongs to.
+  `
+  CREATE TABLE prompts (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    text TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  ALTER TABLE tool_calls ADD COLUMN prompt_id TEXT;
+  `,
 ];

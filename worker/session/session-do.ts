@@ -326,6 +326,11 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
       resolution: null,
       result: null,
       createdAt: Date.now(),
+      // The request it names, if the session knows it; else the user's latest (issue 16 item 6).
+      promptId:
+        (request.prompt_id ? this.#store.prompt(request.prompt_id)?.id : undefined) ??
+        this.#store.latestPrompt()?.id ??
+        null,
     };
     let created = false;
     try {
@@ -359,6 +364,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
             record,
             evaluation.timeoutSeconds,
             this.#store.meta()?.authority.requested ?? null,
+            record.promptId ? this.#store.prompt(record.promptId) : null,
           );
       });
     } catch (error) {
@@ -461,7 +467,10 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
    * session without them a title from `cwd` and the agent `claude-code`. Written only when it
    * changes something, so the hook's hot path commits nothing for a repeated mode.
    */
-  async #declareForHook(caller: SessionCaller, hook: HookSubmission): Promise<Result<null>> {
+  async #declareForHook(
+    caller: SessionCaller,
+    hook: Pick<HookSubmission, 'mode' | 'title'>,
+  ): Promise<Result<null>> {
     const before = this.#store.meta();
     const declaration: SessionDeclaration = {
       ...(hook.mode ? { mode: hook.mode.mode } : {}),
@@ -494,6 +503,28 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
         commit.viewChanged = true;
       });
     }
+    return ok(null);
+  }
+
+  /**
+   * Claude Code's UserPromptSubmit: the user's request, redacted and bounded, recorded once by its
+   * id (a `user_prompt` event); the questions that follow carry it. Creates the session, titled
+   * from `cwd`, when this is its first hook.
+   */
+  async recordPrompt(
+    caller: SessionCaller,
+    prompt: { id: string; text: string },
+    title: string | null,
+  ): Promise<Result<null>> {
+    const entered = await this.#enter(caller);
+    if (!entered.ok) return entered;
+    const declared = await this.#declareForHook(caller, { mode: null, title });
+    if (!declared.ok) return declared;
+    const shown = { id: prompt.id, text: displayText(prompt.text, limits.promptLength) };
+    this.#commit((commit) => {
+      if (this.#store.insertPrompt(shown, commit.now))
+        commit.emit('user_prompt', { promptId: shown.id, text: shown.text });
+    });
     return ok(null);
   }
 
@@ -531,28 +562,30 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     caller: SessionCaller,
     toolCallId: string,
     result: ToolCallResultRequest,
+    reportedBy: 'agent' | 'hook' = 'agent',
   ): Promise<Result<ToolCallState>> {
     const entered = await this.#enterExisting(caller);
     if (!entered.ok) return entered;
     const call = this.#store.toolCall(toolCallId);
     if (!call) return refuse.notFound(`tool call "${toolCallId}" not found`);
     const state = toolCallState(this.#store, call);
-    if (state.outcome !== 'allow') {
+    if (state.outcome !== 'allow' && reportedBy === 'agent') {
       const why =
         state.outcome === 'pending' ? 'is still waiting for an answer' : 'was denied, so it did not run';
       return refuse.conflict(`tool call "${toolCallId}" ${why}`, state);
     }
     if (call.result) return refuse.conflict(`tool call "${toolCallId}" already has a result`, state);
-    const output = result.output === undefined ? undefined : displayOutput(result.output);
+    const recorded = {
+      status: result.status,
+      ...(result.output === undefined ? {} : { output: displayOutput(result.output) }),
+      ...(result.duration_ms === undefined ? {} : { durationMs: Math.round(result.duration_ms) }),
+    };
     this.#commit((commit) => {
-      this.#store.setToolCallResult(toolCallId, {
-        status: result.status,
-        ...(output === undefined ? {} : { output }),
-      });
+      this.#store.setToolCallResult(toolCallId, recorded);
       commit.emit('TOOL_CALL_RESULT', {
         toolCallId,
-        status: result.status,
-        ...(output === undefined ? {} : { output }),
+        ...recorded,
+        ...(reportedBy === 'hook' ? { reportedBy } : {}),
       });
       commit.viewChanged = true;
     });

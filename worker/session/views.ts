@@ -2,6 +2,7 @@ import type {
   Interaction,
   InteractionRef,
   Outcome,
+  PromptRef,
   SessionGrant,
   SessionView,
   ToolCallState,
@@ -67,7 +68,14 @@ export function interactionView(
     ...(meta.authority.requested && interaction.state !== 'resolved'
       ? { requested: meta.authority.requested }
       : {}),
+    ...promptOf(store, call),
   };
+}
+
+/** The user's request a call belongs to, as a field to spread: `{prompt}` or nothing. */
+export function promptOf(store: SessionStore, call: ToolCallRecord): { prompt?: PromptRef } {
+  const prompt = call.promptId ? store.prompt(call.promptId) : null;
+  return prompt ? { prompt } : {};
 }
 
 export function sessionView(store: SessionStore, meta: SessionMeta): SessionView {
