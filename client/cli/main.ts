@@ -24,7 +24,8 @@ Commands:
 Options:
   --url URL            relay URL (default $GATEHOUSE_URL, else http://127.0.0.1:8787)
   --token TOKEN        token (default $GATEHOUSE_TOKEN)
-  --session ID         session id for mcp and demo (default $GATEHOUSE_SESSION, else generated)
+  --session ID         session id for mcp and demo (default $GATEHOUSE_SESSION, for mcp then
+                       $CLAUDE_CODE_SESSION_ID, else generated)
   --timeout SECONDS    how long mcp and demo wait for a human (default 600)
   --on-error ask|deny  hook: the answer when the relay fails (default ask)
   --local              init: write .claude/settings.local.json
@@ -116,7 +117,14 @@ async function run(argv: string[]): Promise<number> {
       });
     }
     case 'mcp':
-      return runMcp({ client, sessionId: sessionId ?? `mcp-${randomUUID()}`, timeoutSeconds, version });
+      // Claude Code (2.1.154 on) names its session to stdio MCP servers as to hooks, so the
+      // prompt tool's questions join the session its hooks report to (docs/claude-code.md).
+      return runMcp({
+        client,
+        sessionId: sessionId ?? process.env.CLAUDE_CODE_SESSION_ID ?? `mcp-${randomUUID()}`,
+        timeoutSeconds,
+        version,
+      });
     case 'init': {
       if (subject !== 'claude') {
         warn('usage: gatehouse init claude [--local] [--dir PATH]');

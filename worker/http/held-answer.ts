@@ -2,8 +2,12 @@ import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import { ApiError, errorBody } from './errors.ts';
 
-/** How often a held answer writes a whitespace heartbeat; the first write that fails means the client left. */
-export const heartbeatMs = 500;
+/**
+ * How often a held answer writes a whitespace heartbeat; the first write that fails means the
+ * client left. 0.25 s keeps the withdrawal within 2 s under wrangler dev, whose proxy notices a
+ * closed client later than workerd does (test/bench/client-left.ts).
+ */
+export const heartbeatMs = 250;
 
 const sleep = (ms: number) => new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));
 const space = new TextEncoder().encode(' ');
@@ -23,10 +27,11 @@ function lateError(error: unknown) {
  * is plain JSON. Otherwise the status is committed (200) and the body streams: a space every
  * `heartbeatMs` — JSON parsers, Claude Code's included, skip leading whitespace — then the JSON.
  * The first heartbeat that cannot be written, or the request's abort signal, calls `left` once.
- * Under `wrangler dev` the abort signal never fires while the response is pending (its proxy
- * does not pass the disconnect on), so the heartbeat is what notices there; `content-encoding:
- * identity` keeps the runtime from compressing, and so buffering, the heartbeats
- * (TOOLCHAIN.md, "Noticing that a waiting client went away").
+ * The heartbeat is what notices: the abort signal never fired while the answer was pending,
+ * under `wrangler dev` (its proxy does not pass the disconnect on) nor on bare workerd without
+ * the `enable_request_signal` flag; it is listened to for runtimes where it does.
+ * `content-encoding: identity` keeps the runtime from compressing, and so buffering, the
+ * heartbeats (TOOLCHAIN.md, "Noticing that a waiting client went away").
  */
 export async function heldAnswer<T, Body>(
   c: Context,
