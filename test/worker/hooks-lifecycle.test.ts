@@ -204,6 +204,28 @@ describe('what ran (issue 16 item 5)', () => {
     expect(result?.value).toMatchObject({ toolCallId: 'toolu_handed', status: 'ok', reportedBy: 'hook' });
   });
 
+  it('withdraws the open question of a call Claude Code reports as run', async () => {
+    const sid = uid('ran-while-asked');
+    const id = uid('asked');
+    await expectJson(200, `/sessions/${sid}/tool-calls`, {
+      token: t.agent,
+      body: { tool_call_id: id, tool: 'Bash', input: { command: `npm install left-pad-${id}` } },
+    });
+    expect((await detail(sid)).activeInteraction?.toolCallId).toBe(id);
+    await hook(
+      'post-tool-use',
+      postToolUse(sid, id, { tool_name: 'Bash', tool_response: { stdout: 'ok' } }),
+      '',
+    );
+    const view = await detail(sid);
+    expect(view.activeInteraction).toBeNull();
+    const events = await auditEvents(t, sid);
+    expect(named(events, 'tool_permission_resolution').map((event) => event.value.source)).toEqual([
+      'cancel',
+    ]);
+    expect(named(events, 'TOOL_CALL_RESULT').map((event) => event.value.toolCallId)).toEqual([id]);
+  });
+
   it("cannot record a result in another agent token's session", async () => {
     const sid = uid('others');
     await hook('pre-tool-use', read(sid, 'toolu_mine'));

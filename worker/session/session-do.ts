@@ -575,6 +575,8 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
       return refuse.conflict(`tool call "${toolCallId}" ${why}`, state);
     }
     if (call.result) return refuse.conflict(`tool call "${toolCallId}" already has a result`, state);
+    // It ran (Claude Code's own prompt let it): its open question needs nobody's answer now.
+    if (state.outcome === 'pending') this.#withdraw(toolCallId);
     const recorded = {
       status: result.status,
       ...(result.output === undefined ? {} : { output: displayOutput(result.output) }),
