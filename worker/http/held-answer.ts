@@ -9,7 +9,6 @@ import { ApiError, errorBody } from './errors.ts';
  */
 export const heartbeatMs = 250;
 
-const sleep = (ms: number) => new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));
 const space = new TextEncoder().encode(' ');
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -45,7 +44,12 @@ export async function heldAnswer<T, Body>(
     (value) => ({ ok: true, value }),
     (error: unknown) => ({ ok: false, error }),
   );
-  const early = await Promise.race([settled, sleep(heartbeatMs)]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const firstBeat = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), heartbeatMs);
+  });
+  const early = await Promise.race([settled, firstBeat]);
+  clearTimeout(timer);
   if (early) {
     if (!early.ok) throw early.error;
     return c.json(options.render(early.value) as never, 200) as never;
