@@ -9,8 +9,10 @@ import type {
   Interaction,
   InteractionRespondRequest,
   IssuedToken,
+  Mode,
   PairingCode,
   PermissionsConfig,
+  RequestedAuthority,
   Role,
   SessionDeclaration,
   SessionGrant,
@@ -70,25 +72,78 @@ export type Result<T> = { ok: true; value: T } | Refusal;
 /** A tool call as the route hands it over: the request body without the transport's `wait`. */
 export type ToolCallSubmission = Omit<ToolCallRequest, 'wait'>;
 
+/**
+ * One Claude Code hook call, evaluated in one session RPC (issue 16 item 8): Claude Code's mode
+ * (declared as the agent's choice unless null), the session's title from `cwd`, then the tool
+ * call itself, the wait for a human and, when nobody answered in time, the withdrawal.
+ */
+export interface HookSubmission {
+  call: ToolCallSubmission;
+  /** Claude Code's `permission_mode` as an engine mode, and in its own words for the notes. */
+  mode: { mode: Mode; name: string } | null;
+  /** The session's title when it has none yet: the last part of the hook's `cwd`. */
+  title: string | null;
+  /** Rules Claude Code suggests saving (`permission_suggestions`), offered only if they pass the relay's check. */
+  proposedRules?: readonly string[];
+}
+
+/** What a hook call came to, for the answer builders (`worker/hooks/answers.ts`). */
+export interface HookResult {
+  state: ToolCallState;
+  /** Nobody answered within the wait, so the relay withdrew the question (resolution `cancel`). */
+  withdrawn: boolean;
+  /** The hook's client went away while it waited; its answer reaches nobody. */
+  left: boolean;
+  /** Why Claude Code's mode was not applied (the workspace does not allow it), if it was not. */
+  modeRefusal: string | null;
+  /** What the session asked for and runs without, and the engine mode it runs in. */
+  requested: RequestedAuthority | null;
+  engineMode: Mode;
+}
+
 /** The RPC methods of a SessionDO (its `fetch` serves the event streams). */
 export interface SessionRpc {
   /** `proposedRules`: rules the agent suggests saving (Claude Code's), checked before they are offered. */
+  /** `waitId` names the wait, so `clientLeft` can end it when the Worker sees its client go. */
   submitToolCall(
     caller: SessionCaller,
     request: ToolCallSubmission,
     waitSeconds?: number,
+    waitId?: string,
     proposedRules?: readonly string[],
   ): Promise<Result<ToolCallState>>;
   getToolCall(
     caller: SessionCaller,
     toolCallId: string,
     waitSeconds?: number,
+    waitId?: string,
   ): Promise<Result<ToolCallState>>;
+  /** The client of wait `waitId` went away; with nobody else waiting, the question is withdrawn after a grace. */
+  clientLeft(caller: SessionCaller, toolCallId: string, waitId: string): Promise<Result<null>>;
+  hookToolCall(
+    caller: SessionCaller,
+    hook: HookSubmission,
+    waitSeconds: number,
+    waitId?: string,
+  ): Promise<Result<HookResult>>;
+  /** Claude Code's UserPromptSubmit: the user's request, which the questions that follow carry. */
+  recordPrompt(
+    caller: SessionCaller,
+    prompt: { id: string; text: string },
+    title: string | null,
+  ): Promise<Result<null>>;
+  /** Claude Code's session ended: every open question of the session is withdrawn. */
+  endSession(caller: SessionCaller): Promise<Result<{ withdrawn: number }>>;
   cancelToolCall(caller: SessionCaller, toolCallId: string): Promise<Result<ToolCallState>>;
+  /**
+   * `reportedBy: 'hook'` (Claude Code's PostToolUse) records what ran even when the relay had not
+   * allowed it (Claude Code's own prompt may have): nothing that ran goes unseen.
+   */
   reportResult(
     caller: SessionCaller,
     toolCallId: string,
     result: ToolCallResultRequest,
+    reportedBy?: 'agent' | 'hook',
   ): Promise<Result<ToolCallState>>;
   declareSession(
     caller: SessionCaller,

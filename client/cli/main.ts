@@ -29,7 +29,8 @@ Commands:
 Options:
   --url URL            relay URL (default $GATEHOUSE_URL, else http://127.0.0.1:8787)
   --token TOKEN        token (default $GATEHOUSE_TOKEN)
-  --session ID         session id for mcp and demo (default $GATEHOUSE_SESSION, else generated)
+  --session ID         session id for mcp and demo (default $GATEHOUSE_SESSION, for mcp then
+                       $CLAUDE_CODE_SESSION_ID, else generated)
   --timeout SECONDS    mcp, demo: how long to wait for a human (default 600);
                        hook: how long to wait for the relay (default ${hookTimeouts.giveUpSeconds})
   --on-error ask|deny  hook: answer this when the relay fails (default: no decision, so
@@ -198,9 +199,11 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
     case 'mcp': {
       // The MCP SDK is loaded only here: every other command, the hook above all, starts without it.
       const { runMcp } = await import('./mcp.ts');
+      // Claude Code (2.1.154 on) names its session to stdio MCP servers as to hooks, so the
+      // prompt tool's questions join the session its hooks report to (docs/claude-code.md).
       return runMcp({
         client,
-        sessionId: sessionId ?? `mcp-${randomUUID()}`,
+        sessionId: sessionId ?? process.env.CLAUDE_CODE_SESSION_ID ?? `mcp-${randomUUID()}`,
         timeoutSeconds,
         version: self.version,
       });

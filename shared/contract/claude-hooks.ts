@@ -12,11 +12,20 @@ import { ToolInput } from './tool-call.ts';
 /** `permission_mode`: `default`, `plan`, `acceptEdits`, `dontAsk`, `bypassPermissions`, `auto`; newer names pass through. */
 export const ClaudePermissionMode = z.string().min(1).max(limits.labelLength);
 
-const hookCommon = {
+/** Claude Code's id of the user's prompt a hook belongs to; any string, mapped into the relay's ids. */
+const ClaudePromptId = z.string().min(1).max(1000);
+
+/** What every hook event sends. */
+const eventCommon = {
   session_id: SessionId,
   transcript_path: z.string().max(limits.cwdLength).optional(),
   cwd: z.string().min(1).max(limits.cwdLength).optional(),
   permission_mode: ClaudePermissionMode.optional(),
+  prompt_id: ClaudePromptId.optional(),
+};
+
+const hookCommon = {
+  ...eventCommon,
   tool_name: ToolName,
   tool_input: ToolInput,
 };
@@ -65,6 +74,40 @@ export const ClaudePreToolUseInput = z.looseObject({
   tool_use_id: z.string().min(1).max(1000),
 });
 export type ClaudePreToolUseInput = z.infer<typeof ClaudePreToolUseInput>;
+
+/**
+ * `POST /hooks/claude/post-tool-use`: a tool call ran (`PostToolUse`) or failed
+ * (`PostToolUseFailure`). Its output is recorded redacted and bounded (`TOOL_CALL_RESULT`).
+ */
+export const ClaudePostToolUseInput = z.looseObject({
+  ...hookCommon,
+  hook_event_name: z.enum(['PostToolUse', 'PostToolUseFailure']),
+  tool_use_id: z.string().min(1).max(1000),
+  /** What the tool answered (any JSON); a failure's text comes in `error`. */
+  tool_response: z.unknown().optional(),
+  error: z.string().optional(),
+  duration_ms: z.number().min(0).optional(),
+});
+export type ClaudePostToolUseInput = z.infer<typeof ClaudePostToolUseInput>;
+
+/** `POST /hooks/claude/user-prompt-submit`: the user's request, shown beside every question it leads to. */
+export const ClaudeUserPromptSubmitInput = z.looseObject({
+  ...eventCommon,
+  hook_event_name: z.literal('UserPromptSubmit'),
+  prompt: z.string(),
+});
+export type ClaudeUserPromptSubmitInput = z.infer<typeof ClaudeUserPromptSubmitInput>;
+
+/** `POST /hooks/claude/session-end`: Claude Code's session ended; its open questions are withdrawn. */
+export const ClaudeSessionEndInput = z.looseObject({
+  ...eventCommon,
+  hook_event_name: z.literal('SessionEnd'),
+  reason: z.string().max(limits.labelLength).optional(),
+});
+export type ClaudeSessionEndInput = z.infer<typeof ClaudeSessionEndInput>;
+
+/** The answer of the hooks that decide nothing: an empty object, which Claude Code reads as "go on". */
+export const ClaudeHookAck = z.object({});
 
 /** Query of both hook routes: how long to hold the answer, and whose mode counts. */
 export const ClaudeHookQuery = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ActorRef, RequestedAuthority } from './authority.ts';
 import { ApprovalAction, ToolPermissionDecision, ToolPermissionResolution } from './decision.ts';
 import { ToolCallId, ToolName } from './ids.ts';
-import { AnswerOffer } from './interaction.ts';
+import { AnswerOffer, PromptRef } from './interaction.ts';
 import { Capability, Mode } from './permissions.ts';
 
 /** Who changed something: the agent's token, or a human's. */
@@ -43,8 +43,12 @@ export const ApprovalRequestEvent = event(
     /** What the session's agent asked for and does not get (e.g. a looser mode). */
     requested: RequestedAuthority.optional(),
     ...AnswerOffer.shape,
+    /** The user's request the question belongs to ("Asked for: …"). */
+    prompt: PromptRef.optional(),
   }),
 );
+/** The user asked the agent something (Claude Code's UserPromptSubmit): redacted, bounded, plain text. */
+export const UserPromptEvent = event('user_prompt', z.object({ promptId: z.string(), text: z.string() }));
 /** A queued interaction became the active one (its timeout starts now). */
 export const InteractionActivatedEvent = event(
   'interaction_activated',
@@ -53,7 +57,15 @@ export const InteractionActivatedEvent = event(
 export const ResolutionEvent = event('tool_permission_resolution', ToolPermissionResolution);
 export const ToolCallResultEvent = event(
   'TOOL_CALL_RESULT',
-  z.object({ toolCallId: ToolCallId, status: z.enum(['ok', 'error']), output: z.string().optional() }),
+  z.object({
+    toolCallId: ToolCallId,
+    status: z.enum(['ok', 'error']),
+    /** Redacted, bounded. */
+    output: z.string().optional(),
+    durationMs: z.number().min(0).optional(),
+    /** `hook`: seen by Claude Code's PostToolUse hook, whatever the relay had decided (it ran). */
+    reportedBy: z.enum(['agent', 'hook']).optional(),
+  }),
 );
 export const ModeChangedEvent = event(
   'mode_changed',
@@ -92,6 +104,7 @@ export const SessionEvent = z.discriminatedUnion('name', [
   ToolCallResultEvent,
   ModeChangedEvent,
   SessionUpdatedEvent,
+  UserPromptEvent,
 ]);
 export type SessionEvent = z.infer<typeof SessionEvent>;
 export type SessionEventName = SessionEvent['name'];

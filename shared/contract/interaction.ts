@@ -20,6 +20,10 @@ export const AnswerOffer = z.object({
 });
 export type AnswerOffer = z.infer<typeof AnswerOffer>;
 
+/** The user's request a question belongs to (Claude Code's UserPromptSubmit): redacted, bounded, plain text. */
+export const PromptRef = z.object({ id: z.string(), text: z.string() });
+export type PromptRef = z.infer<typeof PromptRef>;
+
 /** A pending (or answered) human question, as approvers see it. `input` is the redacted copy. */
 export const Interaction = z.object({
   interactionId: InteractionId,
@@ -37,6 +41,8 @@ export const Interaction = z.object({
   /** What the session's agent asked for and does not get, shown beside the question. */
   requested: RequestedAuthority.optional(),
   ...AnswerOffer.shape,
+  /** The user's request the question belongs to ("Asked for: …"), when the relay knows it. */
+  prompt: PromptRef.optional(),
 });
 export type Interaction = z.infer<typeof Interaction>;
 

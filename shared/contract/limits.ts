@@ -17,6 +17,8 @@ export const limits = {
   labelLength: 100,
   descriptionLength: 500,
   commentLength: 2000,
+  /** The user's request shown beside a question (UserPromptSubmit). */
+  promptLength: 2000,
   reasonLength: 1000,
   /** One permission rule, e.g. `Bash(npm run test:*)`. */
   ruleLength: 1000,

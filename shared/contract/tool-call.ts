@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ToolPermissionDecision, ToolPermissionResolution } from './decision.ts';
-import { ToolCallId, ToolName } from './ids.ts';
+import { Identifier, ToolCallId, ToolName } from './ids.ts';
 import { limits } from './limits.ts';
 import { Capability } from './permissions.ts';
 
@@ -35,6 +35,8 @@ export const ToolCallRequest = z.object({
   capability: Capability.optional(),
   cwd: z.string().min(1).max(limits.cwdLength).optional(),
   wait: z.number().min(0).max(limits.waitSeconds).optional(),
+  /** The user's request this call serves (a `user-prompt-submit` hook's `prompt_id`); else the session's latest. */
+  prompt_id: Identifier.optional(),
 });
 export type ToolCallRequest = z.infer<typeof ToolCallRequest>;
 
@@ -72,5 +74,7 @@ export const ToolCallResultRequest = z.object({
     .string()
     .max(limits.displayStringChars * 4)
     .optional(),
+  /** How long the call ran, when the agent knows. */
+  duration_ms: z.number().min(0).max(86_400_000).optional(),
 });
 export type ToolCallResultRequest = z.infer<typeof ToolCallResultRequest>;

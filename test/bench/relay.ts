@@ -25,6 +25,9 @@ export interface RelayFigures {
   /** The local runtime's CPU milliseconds per request (every workerd process), where /proc tells. */
   allowCpuMs?: number;
   bareRouteCpuMs?: number;
+  /** The same reads through Claude Code's PreToolUse hook route (issue 16 item 8: one session RPC). */
+  hookAllowPerSecond: number;
+  hookAllowCpuMs?: number;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -100,6 +103,21 @@ export async function benchRelay(
         if (state.outcome !== 'allow') throw new Error(`expected allow, got ${state.outcome}`);
       }),
     );
+    // The same allow, as Claude Code's PreToolUse hook sends it (mode mirrored, title from cwd).
+    const hookAllow = await withRuntimeCpu(requests, () =>
+      throughput(requests, sessions, async (i) => {
+        const answer = await json<{ hookSpecificOutput: { permissionDecision: string } }>(
+          await post(
+            '/hooks/claude/pre-tool-use',
+            agent,
+            preToolUseRead(`bench-hook-${i % sessions}`, `toolu_${i}`),
+          ),
+          200,
+        );
+        const decision = answer.hookSpecificOutput.permissionDecision;
+        if (decision !== 'allow') throw new Error(`expected a hook allow, got ${decision}`);
+      }),
+    );
     const bareRoutePerSecond = bare.value;
     const allowPerSecond = allow.value;
 
@@ -173,6 +191,8 @@ export async function benchRelay(
       bareRequestP50Ms: percentile(bareLatencies, 0.5),
       ...(allow.cpuMsPerRequest === undefined ? {} : { allowCpuMs: allow.cpuMsPerRequest }),
       ...(bare.cpuMsPerRequest === undefined ? {} : { bareRouteCpuMs: bare.cpuMsPerRequest }),
+      hookAllowPerSecond: hookAllow.value,
+      ...(hookAllow.cpuMsPerRequest === undefined ? {} : { hookAllowCpuMs: hookAllow.cpuMsPerRequest }),
     };
   } finally {
     await worker.dispose();
@@ -185,4 +205,16 @@ const readCall = (id: string) => ({
   tool: 'Read',
   input: { file_path: 'src/index.ts' },
   cwd: '/w',
+});
+
+/** Claude Code's PreToolUse input for the same read (test/fixtures/claude/pre-tool-use-read.json's shape). */
+const preToolUseRead = (sessionId: string, toolUseId: string) => ({
+  session_id: sessionId,
+  transcript_path: `/home/bench/.claude/projects/w/${sessionId}.jsonl`,
+  cwd: '/w',
+  permission_mode: 'default',
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Read',
+  tool_input: { file_path: 'src/index.ts' },
+  tool_use_id: toolUseId,
 });

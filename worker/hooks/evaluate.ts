@@ -1,6 +1,6 @@
 import type { ToolCallState, ToolInput } from '../../shared/contract/index.ts';
 import { heldOnReset } from '../http/session-calls.ts';
-import { type Refusal, type Result, type SessionCaller, type SessionRpc, sessionStub } from '../rpc.ts';
+import { type HookResult, type Refusal, type SessionCaller, sessionStub } from '../rpc.ts';
 import { missingSession } from '../session/ownership.ts';
 import { engineModeOf } from './modes.ts';
 
@@ -16,6 +16,8 @@ export interface HookCall {
   waitSeconds: number;
   /** Rules Claude Code suggests saving (`permission_suggestions`); offered only if they pass the relay's check. */
   proposedRules?: string[];
+  /** The user's request the call belongs to (`prompt_id`), when Claude Code says. */
+  promptId?: string;
 }
 
 /**
@@ -29,38 +31,10 @@ export type HookOutcome =
   | { kind: 'unanswered'; state: ToolCallState; notes: string[] }
   | { kind: 'refused'; message: string; notes: string[] };
 
-type SessionStub = SessionRpc;
-
-/**
- * Claude Code's mode becomes the session's mode, declared by the agent (a `mode_changed` event
- * by `agent` when it differs). A mode the workspace does not allow is not applied: the call is
- * evaluated in the session's current mode (which the workspace does allow) and the answer says so.
- */
-async function applyMode(session: SessionStub, call: HookCall, notes: string[]): Promise<string | null> {
-  if (call.permissionMode === null) return null;
-  const { mode, known } = engineModeOf(call.permissionMode);
-  if (!known)
-    notes.push(`Claude Code's mode "${call.permissionMode}" is unknown to the relay; evaluated as default.`);
-  // Claude Code's own name for its mode goes along, so what is not applied reads in its words.
-  const declared = await session.declareSession(
-    call.caller,
-    { mode },
-    { agentName: 'Claude Code', modeName: known ? call.permissionMode : mode },
-  );
-  if (declared.ok) {
-    const requested = declared.value.requested;
-    if (requested?.engineMode === mode) {
-      notes.push(
-        `${requested.label}: the session runs in ${declared.value.engineMode} until an approver grants it.`,
-      );
-    }
-    return null;
-  }
-  if (declared.status === 403) {
-    notes.push(`${declared.message}; evaluated in the session's current mode instead.`);
-    return null;
-  }
-  return refusalText(declared, call);
+/** The session's title for a hook: the last part of Claude Code's working directory. */
+export function titleFromCwd(cwd: string | undefined): string | null {
+  const parts = (cwd ?? '').split(/[\\/]+/).filter((part) => part !== '');
+  return parts.at(-1) ?? null;
 }
 
 /**
@@ -76,49 +50,60 @@ function refusalText(refusal: Refusal, call: HookCall): string {
     : refusal.message;
 }
 
-function unwrapped(result: Result<ToolCallState>, call: HookCall): ToolCallState | string {
-  return result.ok ? result.value : refusalText(result, call);
+/** The notes an answer carries about Claude Code's mode: unknown, not allowed, or not granted. */
+function modeNotes(call: HookCall, result: HookResult): string[] {
+  if (call.permissionMode === null) return [];
+  const { mode, known } = engineModeOf(call.permissionMode);
+  const notes: string[] = [];
+  if (!known)
+    notes.push(`Claude Code's mode "${call.permissionMode}" is unknown to the relay; evaluated as default.`);
+  if (result.modeRefusal !== null)
+    notes.push(`${result.modeRefusal}; evaluated in the session's current mode instead.`);
+  else if (result.requested?.engineMode === mode)
+    notes.push(
+      `${result.requested.label}: the session runs in ${result.engineMode} until an approver grants it.`,
+    );
+  return notes;
 }
 
 /**
- * Evaluates a hook's tool call through the session exactly like `POST …/tool-calls`, holding on
- * up to `waitSeconds` for a human. Fails closed: a refusal or a broken session object becomes
- * `refused`, which every hook answers as a deny.
+ * Evaluates a hook's tool call in one session RPC (`hookToolCall`), holding on up to
+ * `waitSeconds` for a human, exactly like `POST …/tool-calls`. `waitId` names the wait so the
+ * route can say when Claude Code went away. Fails closed: a refusal or a broken session object
+ * becomes `refused`, which every hook answers as a deny.
  */
-export async function evaluateHookCall(env: Env, call: HookCall): Promise<HookOutcome> {
-  const notes: string[] = [];
-  const open = () => sessionStub(env, call.caller);
-  const request = {
-    tool_call_id: call.toolCallId,
-    tool: call.tool,
-    input: call.input,
-    ...(call.cwd === undefined ? {} : { cwd: call.cwd }),
+export async function evaluateHookCall(env: Env, call: HookCall, waitId?: string): Promise<HookOutcome> {
+  const mode = call.permissionMode === null ? null : engineModeOf(call.permissionMode);
+  const submission = {
+    call: {
+      tool_call_id: call.toolCallId,
+      tool: call.tool,
+      input: call.input,
+      ...(call.cwd === undefined ? {} : { cwd: call.cwd }),
+      ...(call.promptId === undefined ? {} : { prompt_id: call.promptId }),
+    },
+    // Claude Code's own name for its mode goes along, so what is not applied reads in its words.
+    mode:
+      mode && call.permissionMode !== null
+        ? { mode: mode.mode, name: mode.known ? call.permissionMode : mode.mode }
+        : null,
+    title: titleFromCwd(call.cwd),
+    ...(call.proposedRules === undefined ? {} : { proposedRules: call.proposedRules }),
   };
-  let state: ToolCallState | string;
   try {
-    const modeProblem = await applyMode(open(), call, notes);
-    if (modeProblem !== null) return { kind: 'refused', message: modeProblem, notes };
-    state = unwrapped(
-      await heldOnReset(
-        open,
-        (session, waitSeconds) =>
-          session.submitToolCall(call.caller, request, waitSeconds, call.proposedRules ?? []),
-        call.waitSeconds,
-      ),
-      call,
+    const result = await heldOnReset(
+      () => sessionStub(env, call.caller),
+      (session, waitSeconds) => session.hookToolCall(call.caller, submission, waitSeconds, waitId),
+      call.waitSeconds,
     );
-    if (typeof state === 'string') return { kind: 'refused', message: state, notes };
-    if (state.outcome !== 'pending') return { kind: 'decided', state, notes };
-    const canceled = await open().cancelToolCall(call.caller, call.toolCallId);
-    if (canceled.ok) return { kind: 'unanswered', state: canceled.value, notes };
-    // Answered between the wait and the withdrawal: that answer stands.
-    const final = unwrapped(await open().getToolCall(call.caller, call.toolCallId, 0), call);
-    if (typeof final === 'string') return { kind: 'refused', message: final, notes };
-    return final.outcome === 'pending'
-      ? { kind: 'refused', message: 'the question could not be withdrawn', notes }
-      : { kind: 'decided', state: final, notes };
+    if (!result.ok) return { kind: 'refused', message: refusalText(result, call), notes: [] };
+    const notes = modeNotes(call, result.value);
+    const { state, withdrawn } = result.value;
+    if (state.outcome !== 'pending') return { kind: withdrawn ? 'unanswered' : 'decided', state, notes };
+    // Still open and not withdrawn: the client left (nobody reads this), or it could not be withdrawn.
+    return { kind: 'refused', message: 'the question could not be withdrawn', notes };
   } catch (error) {
     console.error('hook evaluation failed; denying', error);
-    return { kind: 'refused', message: 'the relay could not evaluate this call', notes };
+    return { kind: 'refused', message: 'the relay could not evaluate this call', notes: [] };
   }
 }

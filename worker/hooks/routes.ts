@@ -1,20 +1,27 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
+  ClaudeHookAck,
   ClaudeHookQuery,
   ClaudePermissionRequestInput,
   ClaudePermissionRequestOutput,
+  ClaudePostToolUseInput,
   ClaudePreToolUseInput,
   ClaudePreToolUseOutput,
-  ToolCallId,
+  ClaudeSessionEndInput,
+  ClaudeUserPromptSubmitInput,
+  Identifier,
 } from '../../shared/contract/index.ts';
 import { sha256Hex } from '../../shared/digest/index.ts';
 import { fromClaudeSuggestions } from '../../shared/grants/index.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { heldAnswer } from '../http/held-answer.ts';
 import { access, jsonAnswer, openApiRoutes, requestJson } from '../http/openapi.ts';
 import { callerOf } from '../http/session-calls.ts';
+import { sessionStub } from '../rpc.ts';
 import { permissionRequestAnswer, preToolUseAnswer } from './answers.ts';
-import { evaluateHookCall, type HookCall } from './evaluate.ts';
+import { evaluateHookCall, type HookCall, type HookOutcome, titleFromCwd } from './evaluate.ts';
+import { hookResult } from './results.ts';
 
 /**
  * Claude Code's `tool_use_id` (`toolu_…`) is the tool call id, so a resent hook finds the same
@@ -23,8 +30,13 @@ import { evaluateHookCall, type HookCall } from './evaluate.ts';
  */
 async function toolCallIdOf(toolUseId: string | undefined): Promise<string> {
   if (toolUseId === undefined) return `pr-${crypto.randomUUID()}`;
-  if (ToolCallId.safeParse(toolUseId).success) return toolUseId;
-  return `tu-${(await sha256Hex(toolUseId)).slice(0, 48)}`;
+  return relayId('tu-', toolUseId);
+}
+
+/** One of Claude Code's ids in the relay's id alphabet: itself if it fits, else its hash (the same every time). */
+export async function relayId(prefix: string, id: string): Promise<string> {
+  if (Identifier.safeParse(id).success) return id;
+  return `${prefix}${(await sha256Hex(id)).slice(0, 48)}`;
 }
 
 async function hookCall(
@@ -43,6 +55,7 @@ async function hookCall(
     ...('permission_suggestions' in input
       ? { proposedRules: fromClaudeSuggestions(input.permission_suggestions) }
       : {}),
+    ...(input.prompt_id === undefined ? {} : { promptId: await relayId('pm-', input.prompt_id) }),
   };
 }
 
@@ -68,6 +81,36 @@ const preToolUse = createRoute({
   responses: { 200: jsonAnswer(ClaudePreToolUseOutput, "Claude Code's hook answer") },
 });
 
+const postToolUse = createRoute({
+  method: 'post',
+  path: '/hooks/claude/post-tool-use',
+  summary:
+    "Claude Code's PostToolUse / PostToolUseFailure hook: records TOOL_CALL_RESULT (ok or error, duration, output redacted and bounded) for the call with that tool_use_id",
+  ...hookAccess,
+  request: requestJson(ClaudePostToolUseInput),
+  responses: { 200: jsonAnswer(ClaudeHookAck, 'nothing to decide') },
+});
+
+const userPromptSubmit = createRoute({
+  method: 'post',
+  path: '/hooks/claude/user-prompt-submit',
+  summary:
+    "Claude Code's UserPromptSubmit hook: records the user's request (redacted, bounded) with its prompt_id; every question that follows carries it as `prompt`",
+  ...hookAccess,
+  request: requestJson(ClaudeUserPromptSubmitInput),
+  responses: { 200: jsonAnswer(ClaudeHookAck, 'nothing to decide') },
+});
+
+const sessionEnd = createRoute({
+  method: 'post',
+  path: '/hooks/claude/session-end',
+  summary:
+    "Claude Code's SessionEnd hook: withdraws every open question of the session (resolution `cancel`)",
+  ...hookAccess,
+  request: requestJson(ClaudeSessionEndInput),
+  responses: { 200: jsonAnswer(ClaudeHookAck, 'nothing to decide') },
+});
+
 /**
  * Claude Code's HTTP hooks, answered in its own JSON (DESIGN §7). Only a bad token (401/403) or a
  * body that is not the hook's shape (400/413) is an HTTP error — Claude Code then falls back to
@@ -77,11 +120,57 @@ const preToolUse = createRoute({
 export const hookRoutes = openApiRoutes()
   .openapi(permissionRequest, async (c) => {
     const call = await hookCall(c, c.req.valid('json'), c.req.valid('query'));
-    const outcome = await evaluateHookCall(c.env, call);
-    return c.json(permissionRequestAnswer(outcome, call), 200);
+    return heldHookAnswer(c, call, (outcome) => permissionRequestAnswer(outcome, call));
   })
   .openapi(preToolUse, async (c) => {
     const call = await hookCall(c, c.req.valid('json'), c.req.valid('query'));
-    const outcome = await evaluateHookCall(c.env, call);
-    return c.json(preToolUseAnswer(outcome, call), 200);
+    return heldHookAnswer(c, call, (outcome) => preToolUseAnswer(outcome, call));
+  })
+  .openapi(postToolUse, async (c) => {
+    const input = c.req.valid('json');
+    const caller = callerOf(c, input.session_id);
+    const toolCallId = await toolCallIdOf(input.tool_use_id);
+    // A call the relay never saw, or one already reported, records nothing; the hook goes on.
+    const recorded = await sessionStub(c.env, caller).reportResult(
+      caller,
+      toolCallId,
+      hookResult(input),
+      'hook',
+    );
+    if (!recorded.ok && recorded.status !== 404 && recorded.status !== 409)
+      console.warn('PostToolUse result not recorded', recorded.message);
+    return c.json({}, 200);
+  })
+  .openapi(userPromptSubmit, async (c) => {
+    const input = c.req.valid('json');
+    const caller = callerOf(c, input.session_id);
+    // Without a prompt_id (older Claude Code) each request is its own.
+    const id = await relayId('pm-', input.prompt_id ?? `pm-${crypto.randomUUID()}`);
+    const recorded = await sessionStub(c.env, caller).recordPrompt(
+      caller,
+      { id, text: input.prompt },
+      titleFromCwd(input.cwd),
+    );
+    if (!recorded.ok) console.warn('UserPromptSubmit not recorded', recorded.message);
+    return c.json({}, 200);
+  })
+  .openapi(sessionEnd, async (c) => {
+    const input = c.req.valid('json');
+    const caller = callerOf(c, input.session_id);
+    // Nothing to answer: a session of another token, or none, ends with nothing withdrawn.
+    await sessionStub(c.env, caller).endSession(caller);
+    return c.json({}, 200);
   });
+
+/**
+ * A hook's answer, held while a human decides; when Claude Code gives up on the hook (its
+ * timeout, Ctrl-C, exit), the session hears that its client left and withdraws the question.
+ */
+function heldHookAnswer<Body>(c: Context<AppEnv>, call: HookCall, render: (outcome: HookOutcome) => Body) {
+  const waitId = crypto.randomUUID();
+  return heldAnswer(c, {
+    answer: evaluateHookCall(c.env, call, waitId),
+    render,
+    left: () => sessionStub(c.env, call.caller).clientLeft(call.caller, call.toolCallId, waitId),
+  });
+}

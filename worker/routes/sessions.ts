@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import {
   AuditLog,
@@ -16,9 +17,12 @@ import {
   ToolCallResultRequest,
   ToolCallState,
 } from '../../shared/contract/index.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { heldAnswer } from '../http/held-answer.ts';
 import { access, failures, jsonAnswer, openApiRoutes, requestJson } from '../http/openapi.ts';
 import { callerOf, heldOnReset, sessionOf, unwrap } from '../http/session-calls.ts';
 import { parseWith } from '../http/validate.ts';
+import type { SessionCaller } from '../rpc.ts';
 import { callerHeader } from '../session/index.ts';
 
 const Seq = z.coerce.number().int().min(0);
@@ -172,26 +176,52 @@ const audit = createRoute({
   },
 });
 
+/**
+ * A pending call's long poll, held while a human decides; a client that goes away tells the
+ * session, which withdraws the question unless someone polls again within its grace.
+ */
+function heldPoll(c: Context<AppEnv>, caller: SessionCaller, toolCallId: string, wait: number) {
+  const waitId = crypto.randomUUID();
+  const open = () => sessionOf(c, caller);
+  return heldAnswer(c, {
+    answer: heldOnReset(
+      open,
+      (session, waitSeconds) => session.getToolCall(caller, toolCallId, waitSeconds, waitId),
+      wait,
+    ).then(unwrap),
+    render: (state: ToolCallState) => state,
+    left: () => open().clientLeft(caller, toolCallId, waitId),
+  });
+}
+
 export const sessionRoutes = openApiRoutes()
   .openapi(submitToolCall, async (c) => {
     const caller = callerOf(c, c.req.valid('param').sid);
-    const { wait, ...request } = c.req.valid('json');
-    const state = await heldOnReset(
-      () => sessionOf(c, caller),
-      (session, waitSeconds) => session.submitToolCall(caller, request, waitSeconds),
-      wait ?? 0,
+    const { wait = 0, ...request } = c.req.valid('json');
+    // Evaluated without waiting, so a refusal keeps its status; only a question is held.
+    const state = unwrap(
+      await heldOnReset(
+        () => sessionOf(c, caller),
+        (session) => session.submitToolCall(caller, request, 0),
+        0,
+      ),
     );
-    return c.json(unwrap(state), 200);
+    if (state.outcome !== 'pending' || wait === 0) return c.json(state, 200);
+    return heldPoll(c, caller, state.toolCallId, wait);
   })
   .openapi(getToolCall, async (c) => {
     const { sid, tcid } = c.req.valid('param');
     const caller = callerOf(c, sid);
-    const state = await heldOnReset(
-      () => sessionOf(c, caller),
-      (session, waitSeconds) => session.getToolCall(caller, tcid, waitSeconds),
-      c.req.valid('query').wait,
+    const wait = c.req.valid('query').wait;
+    const state = unwrap(
+      await heldOnReset(
+        () => sessionOf(c, caller),
+        (session) => session.getToolCall(caller, tcid, 0),
+        0,
+      ),
     );
-    return c.json(unwrap(state), 200);
+    if (state.outcome !== 'pending' || wait === 0) return c.json(state, 200);
+    return heldPoll(c, caller, tcid, wait);
   })
   .openapi(cancelToolCall, async (c) => {
     const { sid, tcid } = c.req.valid('param');

@@ -1,4 +1,4 @@
-import type { RequestedAuthority, ToolPermissionResolution } from '../../shared/contract/index.ts';
+import type { PromptRef, RequestedAuthority, ToolPermissionResolution } from '../../shared/contract/index.ts';
 import { approvalActions, expiredResolution } from './actions.ts';
 import type { Commit } from './commit.ts';
 import { offerFields } from './offer.ts';
@@ -18,6 +18,8 @@ export function openInteraction(
   timeoutSeconds: number,
   /** What the session's agent asked for and does not get, shown with the question. */
   requested: RequestedAuthority | null = null,
+  /** The user's request the call belongs to ("Asked for: …"). */
+  prompt: PromptRef | null = null,
 ): InteractionRecord {
   const { store, now } = commit;
   if (call.interactionId === null) throw new Error(`tool call ${call.id} has no interaction id`);
@@ -45,6 +47,7 @@ export function openInteraction(
     queuePosition: queued ? store.queuePosition(interaction.seq) : 0,
     ...(requested ? { requested } : {}),
     ...offerFields(call.offer),
+    ...(prompt ? { prompt } : {}),
   });
   commit.viewChanged = true;
   if (!queued) commit.scheduleChanged = true;

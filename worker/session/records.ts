@@ -65,11 +65,14 @@ export const noAuthority = (): SessionAuthorityRecord => ({
 export interface ToolCallResult {
   status: 'ok' | 'error';
   output?: string;
+  durationMs?: number;
 }
 
 /** One evaluated tool call. `input` is the redacted display copy, never the raw input. */
 export interface ToolCallRecord {
   id: string;
+  /** The user's request the call belongs to (`prompts.id`), when known. */
+  promptId?: string | null;
   tool: string;
   input: unknown;
   /** `approvalKey(tool, rawInput)`: the idempotency check and the grant key. */

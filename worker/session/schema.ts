@@ -91,4 +91,14 @@ export const migrations: readonly string[] = [
   // What an ask offers its approver (issue 17): suggested rules and whether the input may be
   // edited, decided once from the real input, which the relay does not keep. NULL before it.
   `ALTER TABLE tool_calls ADD COLUMN offer TEXT;`,
+  // The user's requests (issue 16 item 6): each question names the one it belongs to.
+  `
+  CREATE TABLE prompts (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    text TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  ALTER TABLE tool_calls ADD COLUMN prompt_id TEXT;
+  `,
 ];

@@ -19,7 +19,7 @@ import { toDisplayCopy } from '../../shared/redact/index.ts';
 import { InitGuard } from '../durable/init-guard.ts';
 import { errorBody } from '../http/errors.ts';
 import { closeSocket } from '../http/sockets.ts';
-import type { SessionRpc, ToolCallSubmission } from '../rpc.ts';
+import type { HookResult, HookSubmission, SessionRpc, ToolCallSubmission } from '../rpc.ts';
 import { canceledResolution, displayOutput, userResolution } from './actions.ts';
 import { editedDenial, editRefusal, grantTerms, keptCall, withTerms } from './answer.ts';
 import { actorOf, callerHeader, type SessionCaller } from './caller.ts';
@@ -40,6 +40,7 @@ import { expireDue, newInteractionId, openInteraction, resolveInteraction } from
 import { modeInForce } from './modes.ts';
 import { Notifier } from './notifier.ts';
 import { answerOffer } from './offer.ts';
+import { Orphans, orphanGraceMs } from './orphans.ts';
 import { missingSession, ownerOf, sessionAccess } from './ownership.ts';
 import { PolicyCache } from './policy.ts';
 import type { SessionMeta, ToolCallRecord } from './records.ts';
@@ -47,11 +48,14 @@ import { ok, type Result, refuse } from './result.ts';
 import { SessionStore } from './storage.ts';
 import { EventHub } from './streams.ts';
 import { interactionView, sessionGrantView, sessionView, toolCallState } from './views.ts';
-import { Waiters } from './waiters.ts';
+import { type WaitEnd, Waiters } from './waiters.ts';
 
 export type { ToolCallSubmission } from '../rpc.ts';
 
 const replayPage = 500;
+
+/** The agent a hook's session is named by when it declared none (issue 16 item 6). */
+const claudeCodeAgent = 'claude-code';
 
 /** A missing session's refusal, which an agent token also gets for a session not its own. */
 const missing = (caller: SessionCaller) => missingSession(caller.sessionId);
@@ -66,6 +70,8 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
   readonly #store: SessionStore;
   readonly #hub: EventHub;
   readonly #waiters = new Waiters();
+  /** Questions whose waiting client went away, withdrawn unless someone waits again in time. */
+  readonly #orphans = new Orphans(orphanGraceMs);
   readonly #policy: PolicyCache;
   readonly #notifier: Notifier;
   /** Notifications and alarm updates started by commits; answers wait for them. */
@@ -238,15 +244,27 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
    * about the next question goes on behind the answer, in order (`Notifier`). Every other answer
    * goes out once the inbox heard of the changes made so far.
    */
-  async #stateAfterWait(toolCallId: string, waitSeconds: number): Promise<ToolCallState> {
+  async #stateAfterWait(toolCallId: string, waitSeconds: number, waitId?: string): Promise<ToolCallState> {
+    return (await this.#waitFor(toolCallId, waitSeconds, waitId)).state;
+  }
+
+  /** `#stateAfterWait`, saying also how the wait ended (a hook withdraws on `timeout` only). */
+  async #waitFor(
+    toolCallId: string,
+    waitSeconds: number,
+    waitId?: string,
+  ): Promise<{ state: ToolCallState; end: WaitEnd }> {
+    let end: WaitEnd = 'timeout';
     if (waitSeconds > 0 && this.#state(toolCallId).outcome === 'pending') {
-      await this.#waiters.wait(toolCallId, Math.min(waitSeconds, limits.waitSeconds) * 1000);
+      // Someone waits on the question again: it is no orphan.
+      this.#orphans.keep(toolCallId);
+      end = await this.#waiters.wait(toolCallId, Math.min(waitSeconds, limits.waitSeconds) * 1000, waitId);
       this.#expireOverdue();
       const after = this.#state(toolCallId);
-      if (after.outcome !== 'pending') return after;
+      if (after.outcome !== 'pending') return { state: after, end };
     }
     await this.#settled();
-    return this.#state(toolCallId);
+    return { state: this.#state(toolCallId), end };
   }
 
   async #resubmitted(
@@ -254,6 +272,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     request: ToolCallSubmission,
     key: string,
     waitSeconds: number,
+    waitId?: string,
   ): Promise<Result<ToolCallState>> {
     if (earlier.tool !== request.tool || earlier.approvalKey !== key) {
       return refuse.conflict(
@@ -261,7 +280,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
         toolCallState(this.#store, earlier),
       );
     }
-    return ok(await this.#stateAfterWait(earlier.id, waitSeconds));
+    return ok(await this.#stateAfterWait(earlier.id, waitSeconds, waitId));
   }
 
   /** `POST /sessions/{sid}/tool-calls`: evaluate (idempotent by `tool_call_id`), ask if need be, wait. */
@@ -269,6 +288,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     caller: SessionCaller,
     request: ToolCallSubmission,
     waitSeconds = 0,
+    waitId?: string,
     proposedRules: readonly string[] = [],
   ): Promise<Result<ToolCallState>> {
     const entered = await this.#enter(caller);
@@ -291,7 +311,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     const admitted = this.#admit(caller);
     if (!admitted.ok) return admitted;
     const earlier = this.#store.toolCall(call.toolCallId);
-    if (earlier) return this.#resubmitted(earlier, request, key, waitSeconds);
+    if (earlier) return this.#resubmitted(earlier, request, key, waitSeconds, waitId);
 
     const evaluation = await evaluateCall({ ...this.#evaluationSource(caller), call, approvalKey: key });
     // The evaluation awaited: the session may have been created, and a duplicate of this call
@@ -299,7 +319,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     const readmitted = this.#admit(caller);
     if (!readmitted.ok) return readmitted;
     const raced = this.#store.toolCall(call.toolCallId);
-    if (raced) return this.#resubmitted(raced, request, key, waitSeconds);
+    if (raced) return this.#resubmitted(raced, request, key, waitSeconds, waitId);
     this.#expireOverdue();
     const decision = displayDecision(evaluation.decision);
     const ask = decision.behavior === 'ask';
@@ -323,6 +343,11 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
       createdAt: Date.now(),
       // Only now is the real input at hand: what the approver may save or edit is decided here.
       offer: ask ? answerOffer(call, input, proposedRules) : null,
+      // The request it names, if the session knows it; else the user's latest (issue 16 item 6).
+      promptId:
+        (request.prompt_id ? this.#store.prompt(request.prompt_id)?.id : undefined) ??
+        this.#store.latestPrompt()?.id ??
+        null,
     };
     let created = false;
     try {
@@ -356,13 +381,14 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
             record,
             evaluation.timeoutSeconds,
             this.#store.meta()?.authority.requested ?? null,
+            record.promptId ? this.#store.prompt(record.promptId) : null,
           );
       });
     } catch (error) {
       console.error('could not store the tool call; denying', error);
       return ok(unsavedDenial(call, 'The relay could not record this call, so it is denied.'));
     }
-    if (ask) return ok(await this.#stateAfterWait(record.id, waitSeconds));
+    if (ask) return ok(await this.#stateAfterWait(record.id, waitSeconds, waitId));
     // Final already, and just written: answered from the record, not read back.
     if (created) await this.#settled();
     return ok(toolCallState(this.#store, record));
@@ -373,11 +399,163 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     caller: SessionCaller,
     toolCallId: string,
     waitSeconds = 0,
+    waitId?: string,
   ): Promise<Result<ToolCallState>> {
     const entered = await this.#enterExisting(caller);
     if (!entered.ok) return entered;
     if (!this.#store.toolCall(toolCallId)) return refuse.notFound(`tool call "${toolCallId}" not found`);
-    return ok(await this.#stateAfterWait(toolCallId, waitSeconds));
+    return ok(await this.#stateAfterWait(toolCallId, waitSeconds, waitId));
+  }
+
+  /**
+   * The Worker saw the client of wait `waitId` go away (issue 16 item 4). That wait ends; when
+   * nobody else waits on the call, its question is withdrawn after `orphanGraceMs` unless a
+   * client waits on it again first (a long-poll client's immediate re-poll).
+   */
+  async clientLeft(caller: SessionCaller, toolCallId: string, waitId: string): Promise<Result<null>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    this.#waiters.leave(toolCallId, waitId);
+    if (this.#waiters.waiting(toolCallId) === 0) {
+      this.#orphans.schedule(toolCallId, () => {
+        if (this.#waiters.waiting(toolCallId) === 0) this.#withdraw(toolCallId);
+      });
+    }
+    return ok(null);
+  }
+
+  /** Withdraws a call's open question (resolution `cancel`; the next queued one activates). */
+  #withdraw(toolCallId: string): boolean {
+    const call = this.#store.toolCall(toolCallId);
+    const interaction = call?.interactionId ? this.#store.interaction(call.interactionId) : null;
+    if (!interaction || interaction.state === 'resolved') return false;
+    this.#commit((commit) =>
+      resolveInteraction(
+        commit,
+        interaction,
+        canceledResolution({ toolCallId, interactionId: interaction.id }),
+      ),
+    );
+    return true;
+  }
+
+  /**
+   * A Claude Code hook's tool call in one RPC (issue 16 item 8): Claude Code's mode and the
+   * session's title, the evaluation, the wait for a human and — when the wait runs out with the
+   * question open — its withdrawal, since nobody waits for that answer any more and the calls
+   * queued behind it should not wait for its expiry. A wait that ends because the client left
+   * withdraws nothing at once: `clientLeft` gives it its grace.
+   */
+  async hookToolCall(
+    caller: SessionCaller,
+    hook: HookSubmission,
+    waitSeconds: number,
+    waitId?: string,
+  ): Promise<Result<HookResult>> {
+    const entered = await this.#enter(caller);
+    if (!entered.ok) return entered;
+    const declared = await this.#declareForHook(caller, hook);
+    if (!declared.ok && declared.status !== 403) return declared;
+    const submitted = await this.submitToolCall(caller, hook.call, 0, undefined, hook.proposedRules ?? []);
+    if (!submitted.ok) return submitted;
+    let state = submitted.value;
+    let end: WaitEnd = 'timeout';
+    if (state.outcome === 'pending' && waitSeconds > 0) {
+      ({ state, end } = await this.#waitFor(state.toolCallId, waitSeconds, waitId));
+    }
+    const withdrawn = state.outcome === 'pending' && end === 'timeout' && this.#withdraw(state.toolCallId);
+    if (withdrawn) {
+      await this.#settled();
+      state = this.#state(state.toolCallId);
+    }
+    const meta = this.#store.meta();
+    return ok({
+      state,
+      withdrawn,
+      left: end === 'left',
+      modeRefusal: declared.ok ? null : declared.message,
+      requested: meta?.authority.requested ?? null,
+      engineMode: meta?.engineMode ?? 'default',
+    });
+  }
+
+  /**
+   * What a hook declares before its call: Claude Code's mode (the agent's choice), and for a
+   * session without them a title from `cwd` and the agent `claude-code`. Written only when it
+   * changes something, so the hook's hot path commits nothing for a repeated mode.
+   */
+  async #declareForHook(
+    caller: SessionCaller,
+    hook: Pick<HookSubmission, 'mode' | 'title'>,
+  ): Promise<Result<null>> {
+    const before = this.#store.meta();
+    const declaration: SessionDeclaration = {
+      ...(hook.mode ? { mode: hook.mode.mode } : {}),
+      ...(before?.title || hook.title === null ? {} : { title: hook.title }),
+      ...(before?.agent ? {} : { agent: claudeCodeAgent }),
+    };
+    if (Object.keys(declaration).length === 0) return ok(null);
+    const snapshot = await this.#policy.snapshot(caller.policyVersion);
+    // Awaited: another agent token may have created this session meanwhile.
+    const admitted = this.#admit(caller);
+    if (!admitted.ok) return admitted;
+    const existing = this.#store.meta();
+    const change = applyDeclaration({
+      existing,
+      declaration: displayDeclaration(declaration),
+      caller,
+      workspacePlan: snapshot.workspacePlan,
+      now: Date.now(),
+      wording: { agentName: 'Claude Code', ...(hook.mode ? { modeName: hook.mode.name } : {}) },
+    });
+    if (!change.ok) return change;
+    const { meta, updated, modeChanged } = change.value;
+    const authorityMoved = JSON.stringify(meta.authority) !== JSON.stringify(existing?.authority);
+    if (existing === null || updated || modeChanged || authorityMoved) {
+      this.#commit((commit) => {
+        this.#store.saveMeta(meta);
+        this.#claimFor(caller);
+        if (updated) commit.emit('session_updated', updated);
+        if (modeChanged) commit.emit('mode_changed', modeChanged);
+        commit.viewChanged = true;
+      });
+    }
+    return ok(null);
+  }
+
+  /**
+   * Claude Code's UserPromptSubmit: the user's request, redacted and bounded, recorded once by its
+   * id (a `user_prompt` event); the questions that follow carry it. Creates the session, titled
+   * from `cwd`, when this is its first hook.
+   */
+  async recordPrompt(
+    caller: SessionCaller,
+    prompt: { id: string; text: string },
+    title: string | null,
+  ): Promise<Result<null>> {
+    const entered = await this.#enter(caller);
+    if (!entered.ok) return entered;
+    const declared = await this.#declareForHook(caller, { mode: null, title });
+    if (!declared.ok) return declared;
+    const shown = { id: prompt.id, text: displayText(prompt.text, limits.promptLength) };
+    this.#commit((commit) => {
+      if (this.#store.insertPrompt(shown, commit.now))
+        commit.emit('user_prompt', { promptId: shown.id, text: shown.text });
+    });
+    return ok(null);
+  }
+
+  /** Claude Code's session ended (`SessionEnd`): every open question of it is withdrawn, queued ones first. */
+  async endSession(caller: SessionCaller): Promise<Result<{ withdrawn: number }>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    const open = [...this.#store.queuedInteractions(limits.queueLength + 1), this.#store.activeInteraction()];
+    let withdrawn = 0;
+    for (const interaction of open) {
+      if (interaction && this.#withdraw(interaction.toolCallId)) withdrawn += 1;
+    }
+    await this.#settled();
+    return ok({ withdrawn });
   }
 
   /** `DELETE /sessions/{sid}/tool-calls/{tcid}`: the agent stopped waiting; its question is withdrawn. */
@@ -386,20 +564,12 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     if (!entered.ok) return entered;
     const call = this.#store.toolCall(toolCallId);
     if (!call) return refuse.notFound(`tool call "${toolCallId}" not found`);
-    const interaction = call.interactionId === null ? null : this.#store.interaction(call.interactionId);
-    if (!interaction || interaction.state === 'resolved') {
+    if (!this.#withdraw(toolCallId)) {
       return refuse.conflict(
         `tool call "${toolCallId}" is not waiting for an answer`,
         toolCallState(this.#store, call),
       );
     }
-    this.#commit((commit) =>
-      resolveInteraction(
-        commit,
-        interaction,
-        canceledResolution({ toolCallId, interactionId: interaction.id }),
-      ),
-    );
     await this.#settled();
     return ok(this.#state(toolCallId));
   }
@@ -409,28 +579,32 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     caller: SessionCaller,
     toolCallId: string,
     result: ToolCallResultRequest,
+    reportedBy: 'agent' | 'hook' = 'agent',
   ): Promise<Result<ToolCallState>> {
     const entered = await this.#enterExisting(caller);
     if (!entered.ok) return entered;
     const call = this.#store.toolCall(toolCallId);
     if (!call) return refuse.notFound(`tool call "${toolCallId}" not found`);
     const state = toolCallState(this.#store, call);
-    if (state.outcome !== 'allow') {
+    if (state.outcome !== 'allow' && reportedBy === 'agent') {
       const why =
         state.outcome === 'pending' ? 'is still waiting for an answer' : 'was denied, so it did not run';
       return refuse.conflict(`tool call "${toolCallId}" ${why}`, state);
     }
     if (call.result) return refuse.conflict(`tool call "${toolCallId}" already has a result`, state);
-    const output = result.output === undefined ? undefined : displayOutput(result.output);
+    // It ran (Claude Code's own prompt let it): its open question needs nobody's answer now.
+    if (state.outcome === 'pending') this.#withdraw(toolCallId);
+    const recorded = {
+      status: result.status,
+      ...(result.output === undefined ? {} : { output: displayOutput(result.output) }),
+      ...(result.duration_ms === undefined ? {} : { durationMs: Math.round(result.duration_ms) }),
+    };
     this.#commit((commit) => {
-      this.#store.setToolCallResult(toolCallId, {
-        status: result.status,
-        ...(output === undefined ? {} : { output }),
-      });
+      this.#store.setToolCallResult(toolCallId, recorded);
       commit.emit('TOOL_CALL_RESULT', {
         toolCallId,
-        status: result.status,
-        ...(output === undefined ? {} : { output }),
+        ...recorded,
+        ...(reportedBy === 'hook' ? { reportedBy } : {}),
       });
       commit.viewChanged = true;
     });

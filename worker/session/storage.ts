@@ -1,4 +1,5 @@
 import type {
+  PromptRef,
   SessionEvent,
   SessionEventName,
   SessionEventValue,
@@ -54,6 +55,7 @@ function toolCallFrom(row: Row): ToolCallRecord {
     result: parseOrNull(row.result ?? null),
     createdAt: Number(row.created_at),
     offer: parseOrNull(row.offer ?? null),
+    promptId: str(row.prompt_id ?? null),
   };
 }
 
@@ -224,7 +226,7 @@ export class SessionStore {
 
   insertToolCall(call: ToolCallRecord): void {
     this.#run(
-      `INSERT INTO tool_calls (id, tool, input, approval_key, capability, cwd, decision, interaction_id, resolution, result, created_at, offer)
+      `INSERT INTO tool_calls (id, tool, input, approval_key, capability, cwd, decision, interaction_id, resolution, result, created_at, offer, prompt_id)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       call.id,
       call.tool,
@@ -238,7 +240,26 @@ export class SessionStore {
       call.result === null ? null : this.#json(call.result),
       call.createdAt,
       call.offer === null ? null : this.#json(call.offer),
+      call.promptId ?? null,
     );
+  }
+
+  /** Records the user's request once (a resent hook keeps the first); false if it was known. */
+  insertPrompt(prompt: PromptRef, now: number): boolean {
+    if (this.prompt(prompt.id)) return false;
+    this.#run('INSERT INTO prompts (id, text, created_at) VALUES (?, ?, ?)', prompt.id, prompt.text, now);
+    return true;
+  }
+
+  prompt(id: string): PromptRef | null {
+    const row = this.#first('SELECT id, text FROM prompts WHERE id = ?', id);
+    return row ? { id: String(row.id), text: String(row.text) } : null;
+  }
+
+  /** The session's most recent request: the one a call without a `prompt_id` belongs to. */
+  latestPrompt(): PromptRef | null {
+    const row = this.#first('SELECT id, text FROM prompts ORDER BY seq DESC LIMIT 1');
+    return row ? { id: String(row.id), text: String(row.text) } : null;
   }
 
   setToolCallResolution(id: string, resolution: ToolCallRecord['resolution']): void {

@@ -2,6 +2,7 @@ import type {
   Interaction,
   InteractionRef,
   Outcome,
+  PromptRef,
   SessionGrant,
   SessionView,
   ToolCallState,
@@ -69,7 +70,14 @@ export function interactionView(
       ? { requested: meta.authority.requested }
       : {}),
     ...offerFields(call.offer),
+    ...promptOf(store, call),
   };
+}
+
+/** The user's request a call belongs to, as a field to spread: `{prompt}` or nothing. */
+export function promptOf(store: SessionStore, call: ToolCallRecord): { prompt?: PromptRef } {
+  const prompt = call.promptId ? store.prompt(call.promptId) : null;
+  return prompt ? { prompt } : {};
 }
 
 export function sessionView(store: SessionStore, meta: SessionMeta): SessionView {
