@@ -154,6 +154,32 @@ describe('Codex with the hooks init codex --trust writes', () => {
     expect(ran).toBe(false);
   });
 
+  it("an approval with an edited command: the approver's command runs, never the model's", async () => {
+    await setPermissions(relay, { ask: ['Bash(touch:*)'] });
+    // `&& ls`: what Codex hands back to the model lists the files the command that ran left.
+    const fake = await startFakeResponses([exec('call_edit', 'touch original.txt && ls')]);
+    try {
+      const running = codexWithInit(fake, { args: ['--sandbox', 'workspace-write'] });
+      const { sessionId, interaction } = await activeQuestion();
+      // Codex hands the hook `command` as a string; the edit keeps that shape.
+      expect(interaction).toMatchObject({ tool: 'Bash', input: { command: 'touch original.txt && ls' } });
+      await relay.approver.respond(sessionId, {
+        interaction_id: interaction.interactionId,
+        answer: { decision: 'approve', updated_input: { command: 'touch edited.txt && ls' } },
+      });
+      const { run, project } = await running;
+      expect(run.code, run.stderr).toBe(0);
+      expect(existsSync(join(project, 'original.txt'))).toBe(false);
+      expect(existsSync(join(project, 'edited.txt'))).toBe(true);
+      const text = fake.output('call_edit').text;
+      expect(text).toContain('edited.txt');
+      expect(text).not.toContain('original.txt');
+    } finally {
+      await fake.close();
+      await setPermissions(relay, {});
+    }
+  });
+
   it("relay down: no decision, Codex's own sandbox and policy decide", async () => {
     const fake = await startFakeResponses([
       exec('call_ls', 'ls'),
