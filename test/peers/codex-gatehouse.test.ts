@@ -180,6 +180,27 @@ describe('Codex with the hooks init codex --trust writes', () => {
     }
   });
 
+  it('an edit a deny rule catches: neither the edit nor the original runs, and the rule reaches the model', async () => {
+    await setPermissions(relay, { ask: ['Bash(touch:*)'], deny: ['Bash(rm:*)'] });
+    const fake = await startFakeResponses([exec('call_edit_denied', 'touch original.txt')]);
+    try {
+      const running = codexWithInit(fake, { args: ['--sandbox', 'workspace-write'] });
+      const { sessionId, interaction } = await activeQuestion();
+      await relay.approver.respond(sessionId, {
+        interaction_id: interaction.interactionId,
+        answer: { decision: 'approve', updated_input: { command: 'rm hello-from-the-project.txt' } },
+      });
+      const { run, project } = await running;
+      expect(run.code, run.stderr).toBe(0);
+      expect(existsSync(join(project, 'hello-from-the-project.txt'))).toBe(true);
+      expect(existsSync(join(project, 'original.txt'))).toBe(false);
+      expect(fake.output('call_edit_denied').text).toContain('Denied by the rule Bash(rm:*)');
+    } finally {
+      await fake.close();
+      await setPermissions(relay, {});
+    }
+  });
+
   it("relay down: no decision, Codex's own sandbox and policy decide", async () => {
     const fake = await startFakeResponses([
       exec('call_ls', 'ls'),
