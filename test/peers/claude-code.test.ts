@@ -137,6 +137,26 @@ describe('Claude Code with the HTTP hooks init writes', () => {
     expect(existsSync(join(dir, 'approved-by-a-human.txt'))).toBe(true);
   });
 
+  it("an approval with an edited command: the approver's command runs, never the model's", async () => {
+    await setPermissions(relay, { ask: ['Bash(touch:*)'] });
+    try {
+      const { dir } = await project(['--relay', relay.url]);
+      // `&& ls`: the tool_result lists the files the command that ran left. The edit keeps every
+      // field of the input (Claude Code's `description` too), changing only text.
+      const result = await answerTheAsk(dir, 'toolu_edit', 'touch original.txt && ls', {
+        decision: 'approve',
+        updated_input: { command: 'touch edited.txt && ls', description: 'scripted' },
+      });
+      expect(result.isError).toBe(false);
+      expect(existsSync(join(dir, 'original.txt'))).toBe(false);
+      expect(existsSync(join(dir, 'edited.txt'))).toBe(true);
+      expect(result.text).toContain('edited.txt');
+      expect(result.text).not.toContain('original.txt');
+    } finally {
+      await setPermissions(relay, {});
+    }
+  });
+
   it('a rejection with a comment: the command never runs and the comment reaches the model', async () => {
     const { dir } = await project(['--relay', relay.url]);
     const result = await answerTheAsk(dir, 'toolu_reject', 'touch rejected-by-a-human.txt', {

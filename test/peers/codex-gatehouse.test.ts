@@ -154,6 +154,53 @@ describe('Codex with the hooks init codex --trust writes', () => {
     expect(ran).toBe(false);
   });
 
+  it("an approval with an edited command: the approver's command runs, never the model's", async () => {
+    await setPermissions(relay, { ask: ['Bash(touch:*)'] });
+    // `&& ls`: what Codex hands back to the model lists the files the command that ran left.
+    const fake = await startFakeResponses([exec('call_edit', 'touch original.txt && ls')]);
+    try {
+      const running = codexWithInit(fake, { args: ['--sandbox', 'workspace-write'] });
+      const { sessionId, interaction } = await activeQuestion();
+      // Codex hands the hook `command` as a string; the edit keeps that shape.
+      expect(interaction).toMatchObject({ tool: 'Bash', input: { command: 'touch original.txt && ls' } });
+      await relay.approver.respond(sessionId, {
+        interaction_id: interaction.interactionId,
+        answer: { decision: 'approve', updated_input: { command: 'touch edited.txt && ls' } },
+      });
+      const { run, project } = await running;
+      expect(run.code, run.stderr).toBe(0);
+      expect(existsSync(join(project, 'original.txt'))).toBe(false);
+      expect(existsSync(join(project, 'edited.txt'))).toBe(true);
+      const text = fake.output('call_edit').text;
+      expect(text).toContain('edited.txt');
+      expect(text).not.toContain('original.txt');
+    } finally {
+      await fake.close();
+      await setPermissions(relay, {});
+    }
+  });
+
+  it('an edit a deny rule catches: neither the edit nor the original runs, and the rule reaches the model', async () => {
+    await setPermissions(relay, { ask: ['Bash(touch:*)'], deny: ['Bash(rm:*)'] });
+    const fake = await startFakeResponses([exec('call_edit_denied', 'touch original.txt')]);
+    try {
+      const running = codexWithInit(fake, { args: ['--sandbox', 'workspace-write'] });
+      const { sessionId, interaction } = await activeQuestion();
+      await relay.approver.respond(sessionId, {
+        interaction_id: interaction.interactionId,
+        answer: { decision: 'approve', updated_input: { command: 'rm hello-from-the-project.txt' } },
+      });
+      const { run, project } = await running;
+      expect(run.code, run.stderr).toBe(0);
+      expect(existsSync(join(project, 'hello-from-the-project.txt'))).toBe(true);
+      expect(existsSync(join(project, 'original.txt'))).toBe(false);
+      expect(fake.output('call_edit_denied').text).toContain('Denied by the rule Bash(rm:*)');
+    } finally {
+      await fake.close();
+      await setPermissions(relay, {});
+    }
+  });
+
   it("relay down: no decision, Codex's own sandbox and policy decide", async () => {
     const fake = await startFakeResponses([
       exec('call_ls', 'ls'),
@@ -219,6 +266,32 @@ describe('Codex with the hooks init codex --trust writes', () => {
       }
     });
 
+    it("approved with an edited patch: the approver's patch is applied, never the model's", async () => {
+      const fake = await startFakeResponses([
+        applyPatch('call_patch_edit', '*** Add File: original.txt\n+a'),
+      ]);
+      try {
+        const running = codexWithInit(fake, { args: ['--sandbox', 'workspace-write'] });
+        const { sessionId, interaction } = await activeQuestion();
+        const patch = String((interaction.input as { command?: unknown }).command);
+        expect(patch).toContain('*** Add File: original.txt');
+        await relay.approver.respond(sessionId, {
+          interaction_id: interaction.interactionId,
+          answer: {
+            decision: 'approve',
+            updated_input: { command: patch.replace('original.txt\n+a', 'edited.txt\n+b') },
+          },
+        });
+        const { run, project } = await running;
+        expect(run.code, run.stderr).toBe(0);
+        expect(existsSync(join(project, 'original.txt'))).toBe(false);
+        expect(await readFile(join(project, 'edited.txt'), 'utf8')).toBe('b\n');
+        expect(fake.output('call_patch_edit').text).toContain('edited.txt');
+      } finally {
+        await fake.close();
+      }
+    });
+
     it('a deny rule Edit(secret/**) refuses a patch touching secret/ in any spelling, with the reason', async () => {
       await setPermissions(relay, { deny: ['Edit(secret/**)'] });
       const spellings = ['secret/x', './secret/x', 'notes/../secret/x'];
@@ -275,6 +348,43 @@ describe('Codex with the hooks init codex --trust writes', () => {
         await setPermissions(relay, {});
       }
     });
+  });
+
+  it("an MCP tool approved with edited arguments: the approver's arguments are what the server gets", async () => {
+    await setPermissions(relay, { ask: ['mcp__fs__write_file'] });
+    const filesystemServer = join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+    const original = join(scratch.path, 'mcp-original.txt');
+    const edited = join(scratch.path, 'mcp-edited.txt');
+    const fake = await startFakeResponses(
+      mcpToolTurns('call_mcp_edit', 'fs', 'write_file', { path: original, content: 'by the model\n' }),
+    );
+    const stop = new AbortController();
+    try {
+      const running = codexWithInit(fake, {
+        signal: stop.signal,
+        config: () =>
+          mcpServerToml('fs', { command: process.execPath, args: [filesystemServer, scratch.path] }),
+      });
+      const { sessionId, interaction } = await activeQuestion();
+      expect(interaction).toMatchObject({ tool: 'mcp__fs__write_file', input: { path: original } });
+      await relay.approver.respond(sessionId, {
+        interaction_id: interaction.interactionId,
+        answer: { decision: 'approve', updated_input: { path: edited, content: 'by the approver\n' } },
+      });
+      const { run } = await running;
+      expect(run.code, run.stderr).toBe(0);
+      expect(existsSync(original)).toBe(false);
+      expect(await readFile(edited, 'utf8')).toBe('by the approver\n');
+      expect(fake.output('call_mcp_edit').text).toContain('Successfully wrote to');
+      expect(fake.output('call_mcp_edit').text).toContain('mcp-edited.txt');
+      // One question: the edited call Codex then asks PermissionRequest about is not asked again.
+      const { events } = await relay.approver.audit(sessionId, { tail: 200 });
+      expect(events.filter((event) => event.name === 'tool_approval_request')).toHaveLength(1);
+    } finally {
+      stop.abort();
+      await fake.close();
+      await setPermissions(relay, {});
+    }
   });
 
   it('an MCP tool Codex would ask for: PreToolUse asks once, and PermissionRequest gets that same answer', async () => {

@@ -1,6 +1,10 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { noteEdit } from '../../client/cli/codex/edits.ts';
 import { runCodexHook } from '../../client/cli/codex/hook.ts';
 import { toolCallIdOf } from '../../client/cli/codex/input.ts';
 import { declarationOf } from '../../client/cli/codex/mode.ts';
@@ -30,6 +34,13 @@ const permissionRequest = (command: string) => ({
   tool_name: 'Bash',
   tool_input: { command },
 });
+
+/** Where the hook notes edited approvals: a fresh folder per test, never the real one. */
+let editsDir = '';
+beforeEach(async () => {
+  editsDir = await mkdtemp(join(tmpdir(), 'gatehouse-unit-codex-edits-'));
+});
+afterEach(() => rm(editsDir, { recursive: true, force: true }));
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -116,7 +127,7 @@ async function run(
   const client = url ? createClient({ url, token: 'gh_agent_unit', fetch: nodeFetch }) : null;
   const code = await runCodexHook(
     client,
-    { onError: options.onError ?? 'none', waitSeconds: options.wait ?? 0 },
+    { onError: options.onError ?? 'none', waitSeconds: options.wait ?? 0, editsDir },
     {
       stdin: typeof stdin === 'string' ? stdin : JSON.stringify(stdin),
       write: (t) => out.push(t),
@@ -293,6 +304,130 @@ describe('gatehouse hook --agent codex', () => {
         hookEventName: 'PermissionRequest',
         decision: { behavior: 'allow', updatedInput: edited },
       },
+    });
+  });
+
+  describe('an edited approval, then the PermissionRequest Codex sends for the edited call', () => {
+    const tool = 'mcp__fs__write_file';
+    const proposed = { path: '/p/original.txt', content: 'by the model' };
+    const edited = { path: '/p/edited.txt', content: 'by the approver' };
+    const mcp = (event: string, toolInput: Record<string, unknown>, turn = base.turn_id) => ({
+      ...base,
+      turn_id: turn,
+      hook_event_name: event,
+      tool_name: tool,
+      tool_input: toolInput,
+      ...(event === 'PreToolUse' ? { tool_use_id: 'call_1' } : {}),
+    });
+    const approvedWith = (toolCallId: string, updatedInput?: Record<string, unknown>) => ({
+      ...state('allow'),
+      toolCallId,
+      tool,
+      resolution: {
+        toolCallId,
+        behavior: 'allow',
+        source: 'user',
+        actionId: 'allow_once',
+        scope: 'once',
+        ...(updatedInput ? { updatedInput } : {}),
+      },
+    });
+    /** A relay that approves every new call with the approver's edit, and answers GETs from what it holds. */
+    async function editingRelay(held: Map<string, unknown> = new Map()) {
+      return relay((seen, res) => {
+        const id = decodeURIComponent(seen.path.split('/').at(-1)?.split('?')[0] ?? '');
+        if (seen.method === 'GET') return held.has(id) ? json(res, 200, held.get(id)) : json(res, 404, {});
+        const body = seen.body as { tool_call_id: string };
+        const answer = approvedWith(body.tool_call_id, edited);
+        held.set(body.tool_call_id, answer);
+        json(res, 200, answer);
+      });
+    }
+    const posts = (seen: Seen[]) => seen.filter((r) => r.method === 'POST').length;
+
+    it('reuses the approval: allow, one relay call, no second question', async () => {
+      const { url, seen } = await editingRelay();
+      expect((await run(url, mcp('PreToolUse', proposed))).output).toMatchObject({
+        hookSpecificOutput: { permissionDecision: 'allow', updatedInput: edited },
+      });
+      expect((await run(url, mcp('PermissionRequest', edited))).output).toEqual({
+        hookSpecificOutput: {
+          hookEventName: 'PermissionRequest',
+          decision: { behavior: 'allow', message: 'Approved by the approver, with the input they edited.' },
+        },
+      });
+      expect(posts(seen)).toBe(1);
+      const original = toolCallIdOf(mcp('PreToolUse', proposed), tool, proposed);
+      expect(seen.at(-1)).toMatchObject({ method: 'GET', path: expect.stringContaining(original) });
+      // The note is spent: the same edited call asked again is evaluated as any new call.
+      expect(await readdir(editsDir)).toEqual([]);
+      await run(url, mcp('PermissionRequest', edited));
+      expect(posts(seen)).toBe(2);
+    });
+
+    it('the original input, or another edit, in PermissionRequest is evaluated as usual', async () => {
+      const { url, seen } = await editingRelay();
+      await run(url, mcp('PreToolUse', proposed));
+      await run(url, mcp('PermissionRequest', { ...edited, content: 'by the model, again' }));
+      expect(posts(seen)).toBe(2);
+    });
+
+    it("a forged or stale note gains nothing: only the relay's own approval of exactly this input counts", async () => {
+      const sessionId = base.session_id;
+      const here = mcp('PermissionRequest', edited);
+      const editedId = toolCallIdOf(here, tool, edited);
+      const sameTurn = (what: string) => `${editedId.slice(0, editedId.lastIndexOf('-') + 1)}${what}`;
+      const otherTurn = toolCallIdOf(mcp('PreToolUse', proposed, 'another-turn'), tool, proposed);
+      const held = new Map<string, unknown>([
+        [sameTurn('plain'), approvedWith(sameTurn('plain'))],
+        [sameTurn('other-edit'), approvedWith(sameTurn('other-edit'), { ...edited, path: '/p/x' })],
+        [sameTurn('denied'), { ...state('deny'), toolCallId: sameTurn('denied'), tool }],
+        [sameTurn('pending'), { ...state('pending'), toolCallId: sameTurn('pending'), tool }],
+        [sameTurn('other-tool'), { ...approvedWith(sameTurn('other-tool'), edited), tool: 'mcp__fs__read' }],
+        [otherTurn, approvedWith(otherTurn, edited)],
+        [editedId, approvedWith(editedId, edited)],
+      ]);
+      const { url, seen } = await relay((r, res) => {
+        const id = decodeURIComponent(r.path.split('/').at(-1)?.split('?')[0] ?? '');
+        if (r.method === 'GET') return held.has(id) ? json(res, 200, held.get(id)) : json(res, 404, {});
+        json(res, 200, { ...state('deny'), tool });
+      });
+      const pointers = [...held.keys(), sameTurn('missing')];
+      for (const [n, pointer] of pointers.entries()) {
+        // The attacker's note: same session, the edited call's own name, any pointer.
+        await noteEdit(editsDir, sessionId, here, tool, edited, pointer);
+        expect((await run(url, here)).output, pointer).toMatchObject({
+          hookSpecificOutput: { decision: { behavior: 'deny' } },
+        });
+        expect(posts(seen), pointer).toBe(n + 1);
+      }
+      // A note that is not even a pointer (garbage in the file) is no reuse either.
+      await noteEdit(editsDir, sessionId, here, tool, edited, 'x');
+      const [name] = await readdir(editsDir);
+      await writeFile(join(editsDir, String(name)), '\u0000../../etc/passwd');
+      expect((await run(url, here)).output).toMatchObject({
+        hookSpecificOutput: { decision: { behavior: 'deny' } },
+      });
+    });
+
+    it('a relay that fails on the look-up: no reuse, the call is evaluated (and denied when that fails too)', async () => {
+      const here = mcp('PermissionRequest', edited);
+      const editedId = toolCallIdOf(here, tool, edited);
+      await noteEdit(
+        editsDir,
+        base.session_id,
+        here,
+        tool,
+        edited,
+        `${editedId.slice(0, editedId.lastIndexOf('-') + 1)}a`,
+      );
+      const { url, seen } = await relay((r, res) =>
+        r.method === 'GET' ? json(res, 500, {}) : json(res, 200, { ...state('deny'), tool }),
+      );
+      expect((await run(url, here)).output).toMatchObject({
+        hookSpecificOutput: { decision: { behavior: 'deny' } },
+      });
+      expect(posts(seen)).toBe(1);
     });
   });
 

@@ -36,10 +36,13 @@ export const preToolUseEdited = (updatedInput: Record<string, unknown>) => ({
   hookSpecificOutput: {
     hookEventName: 'PreToolUse',
     permissionDecision: 'allow',
-    permissionDecisionReason: 'Approved by the approver, with the input they edited.',
+    permissionDecisionReason: allowEditNote,
     updatedInput,
   },
 });
+
+/** PermissionRequest for the edited call an approver already approved in PreToolUse. */
+export const allowEditNote = 'Approved by the approver, with the input they edited.';
 
 const scopeWords = { once: 'once', session: 'for this session', global: 'always' } as const;
 

@@ -1,7 +1,14 @@
 import { limits, type ToolCallState } from '../../../shared/contract/index.ts';
 import { type GatehouseClient, GatehouseError } from '../../sdk/index.ts';
 import { decide } from '../decide.ts';
-import { denyReason, permissionRequestAnswer, preToolUseDeny, preToolUseEdited } from './answers.ts';
+import {
+  allowEditNote,
+  denyReason,
+  permissionRequestAnswer,
+  preToolUseDeny,
+  preToolUseEdited,
+} from './answers.ts';
+import { approvedEdit, defaultEditsDir, noteEdit } from './edits.ts';
 import { CodexHookInput, sessionIdOf, toolCallIdOf, toolInputOf } from './input.ts';
 import { declarationOf } from './mode.ts';
 
@@ -12,6 +19,8 @@ export interface CodexHookOptions {
   onError: CodexOnError;
   /** How long a question is held for a human before it is withdrawn and the call denied (≤ 300 s). */
   waitSeconds: number;
+  /** Where PreToolUse leaves PermissionRequest the pointer to an edited approval (see edits.ts). */
+  editsDir?: string;
 }
 
 export interface CodexHookIo {
@@ -81,6 +90,7 @@ export async function runCodexHook(
     const toolInput = toolInputOf(input);
     const toolCallId = toolCallIdOf(input, tool, toolInput);
     const signal = AbortSignal.timeout(options.waitSeconds * 1000 + marginMs);
+    const editsDir = options.editsDir ?? defaultEditsDir;
 
     if (event === 'PostToolUse') {
       await client
@@ -101,6 +111,13 @@ export async function runCodexHook(
         `gatehouse hook: session declaration refused (${error instanceof Error ? error.message : error})`,
       );
     });
+    if (
+      event === 'PermissionRequest' &&
+      (await approvedEdit(editsDir, client, sessionId, input, tool, toolCallId))
+    ) {
+      say(permissionRequestAnswer('allow', allowEditNote));
+      return 0;
+    }
     let state: ToolCallState;
     let asked = false;
     try {
@@ -122,7 +139,13 @@ export async function runCodexHook(
     if (state.outcome === 'allow') {
       const edited = state.resolution?.updatedInput;
       if (event === 'PermissionRequest') say(permissionRequestAnswer('allow', undefined, edited));
-      else if (edited !== undefined) say(preToolUseEdited(edited));
+      else if (edited !== undefined) {
+        // Codex runs the edit, and may then ask PermissionRequest about it: that is this answer.
+        await noteEdit(editsDir, sessionId, input, tool, edited, state.toolCallId).catch((error: unknown) =>
+          io.warn(`gatehouse hook: edit not noted (${error instanceof Error ? error.message : error})`),
+        );
+        say(preToolUseEdited(edited));
+      }
       return 0;
     }
     refuse(denyReason(state, options.waitSeconds));
