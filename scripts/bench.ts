@@ -62,6 +62,11 @@ for (const [label, stateDir, runtime] of runs) {
     console.log(
       `  decide's share of the allow path's runtime CPU: ${(share * 100).toFixed(2)} % (expected ≤ 2 %)`,
     );
+    // Claude Code's pre-tool-use hook is one session RPC, as POST /tool-calls is.
+    if (relay.hookAllowCpuMs !== undefined)
+      console.log(
+        `  pre-tool-use hook allow: ${relay.hookAllowPerSecond.toFixed(0)} decisions/s, runtime CPU ${fmt(relay.hookAllowCpuMs)} ms vs POST /tool-calls ${fmt(relay.allowCpuMs)} ms (${fmt(relay.hookAllowCpuMs / relay.allowCpuMs)}×, target ≤ 1.2×)`,
+      );
   }
   console.log(
     `  ask round trip (agent POST → inbox push → answer → agent unblocked), ${relay.roundTrips} runs: p50 ${fmt(relay.askRoundTripP50Ms)} ms (target ≤ 15 ms), p99 ${fmt(relay.askRoundTripP99Ms)} ms; push p50 ${fmt(relay.pushP50Ms)} ms`,
