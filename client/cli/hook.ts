@@ -9,6 +9,11 @@ export const hookTimeouts = {
   giveUpSeconds: limits.waitSeconds + 30,
   /** Claude Code's `timeout` for the hook in settings.json (HTTP and command alike). */
   settingsSeconds: limits.waitSeconds + 60,
+  /**
+   * Claude Code's `timeout` for the events that decide nothing (PostToolUse, UserPromptSubmit,
+   * SessionEnd): the relay answers them at once, and a relay that does not must not hold the agent.
+   */
+  recordSeconds: 10,
 } as const;
 
 /**

@@ -50,10 +50,11 @@ function relayApiRoot(relayUrl: string): URL {
 }
 
 /** The settings entry of one event for one kind of hook. */
-export function hookEntry(hook: GatehouseHook, row: Pick<ClaudeHookEventRow, 'route'>): Json {
+export function hookEntry(hook: GatehouseHook, row: Pick<ClaudeHookEventRow, 'route' | 'waits'>): Json {
+  const timeout = row.waits ? hookTimeouts.settingsSeconds : hookTimeouts.recordSeconds;
   if (hook.type === 'command') {
     const onError = hook.onError && hook.onError !== 'none' ? ` --on-error ${hook.onError}` : '';
-    return { type: 'command', command: `${hook.command}${onError}`, timeout: hookTimeouts.settingsSeconds };
+    return { type: 'command', command: `${hook.command}${onError}`, timeout };
   }
   return {
     type: 'http',
@@ -62,7 +63,7 @@ export function hookEntry(hook: GatehouseHook, row: Pick<ClaudeHookEventRow, 'ro
     // the token itself never lands in the file.
     headers: { Authorization: 'Bearer $GATEHOUSE_TOKEN' },
     allowedEnvVars: ['GATEHOUSE_TOKEN'],
-    timeout: hookTimeouts.settingsSeconds,
+    timeout,
   };
 }
 
@@ -126,7 +127,7 @@ export function withGatehouseHooks(settings: Json, hook: GatehouseHook | undefin
   const hooks: Json = isObject(settings.hooks) ? { ...settings.hooks } : {};
   const written: SettingsChange['written'] = [];
   const removed: HookChange[] = [];
-  const installed = hook ? claudeHookEvents.filter((row) => row.install) : [];
+  const installed: readonly ClaudeHookEventRow[] = hook ? claudeHookEvents.filter((row) => row.install) : [];
   const events = new Set([...installed.map((row) => row.event), ...Object.keys(hooks)]);
   for (const event of events) {
     const row = installed.find((candidate) => candidate.event === event);

@@ -1,14 +1,25 @@
 import type { z } from 'zod';
-import { ClaudePermissionRequestOutput, ClaudePreToolUseOutput } from '../../shared/contract/index.ts';
+import {
+  ClaudeHookAck,
+  ClaudePermissionRequestOutput,
+  ClaudePreToolUseOutput,
+} from '../../shared/contract/index.ts';
 
 /**
  * Claude Code's hook events the relay answers, one row each: the event's name in Claude Code,
- * the relay's route under `/api/v1/hooks/claude/`, the schema of the relay's answer, and whether
- * `gatehouse init claude` puts it in the settings. A new route (PostToolUse, UserPromptSubmit,
- * SessionEnd) is one row here; the command hook, the SDK and `init` all read this table.
+ * the relay's route under `/api/v1/hooks/claude/`, the schema of the relay's answer, whether
+ * `gatehouse init claude` puts it in the settings, and whether the relay may hold it for a human.
+ * A new route is one row here; the command hook, the SDK and `init` all read this table.
  */
 export const claudeHookEvents = [
-  { event: 'PreToolUse', route: 'pre-tool-use', answer: ClaudePreToolUseOutput, install: true, matcher: '*' },
+  {
+    event: 'PreToolUse',
+    route: 'pre-tool-use',
+    answer: ClaudePreToolUseOutput,
+    install: true,
+    waits: true,
+    matcher: '*',
+  },
   // Answered for settings written by hand, never installed: PreToolUse already sees every call,
   // and an entry here too would put the same question to the approver twice whenever PreToolUse
   // hands a call back as `ask`.
@@ -17,8 +28,36 @@ export const claudeHookEvents = [
     route: 'permission-request',
     answer: ClaudePermissionRequestOutput,
     install: false,
+    waits: true,
     matcher: '*',
   },
+  // What ran: one route for a call that ran and one that failed (`TOOL_CALL_RESULT`, ok or error).
+  {
+    event: 'PostToolUse',
+    route: 'post-tool-use',
+    answer: ClaudeHookAck,
+    install: true,
+    waits: false,
+    matcher: '*',
+  },
+  {
+    event: 'PostToolUseFailure',
+    route: 'post-tool-use',
+    answer: ClaudeHookAck,
+    install: true,
+    waits: false,
+    matcher: '*',
+  },
+  // Why it asks: the user's request, carried by every question that follows it.
+  {
+    event: 'UserPromptSubmit',
+    route: 'user-prompt-submit',
+    answer: ClaudeHookAck,
+    install: true,
+    waits: false,
+  },
+  // Claude Code's session is over: its open questions are withdrawn, nobody waits on them.
+  { event: 'SessionEnd', route: 'session-end', answer: ClaudeHookAck, install: true, waits: false },
 ] as const satisfies readonly ClaudeHookEventRow[];
 
 export interface ClaudeHookEventRow {
@@ -30,6 +69,11 @@ export interface ClaudeHookEventRow {
   answer: z.ZodType;
   /** Written by `gatehouse init claude`. */
   install: boolean;
+  /**
+   * The relay may hold the answer for a human (up to its wait), so Claude Code's `timeout` must be
+   * above that wait; the others decide nothing and answer at once, so a short one is right.
+   */
+  waits: boolean;
   /** The settings group's `matcher`, for events that take one (tool events). */
   matcher?: string;
 }

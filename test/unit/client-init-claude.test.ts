@@ -17,14 +17,41 @@ const command = hookCommand('/opt/clone/node_modules/.bin/node', '/opt/clone/cli
 const http: GatehouseHook = { type: 'http', relayUrl: 'https://relay.example.com' };
 const commandHook: GatehouseHook = { type: 'command', command };
 
-const httpEntry = {
+const httpEntryAt = (route: string, timeout: number) => ({
   type: 'http',
-  url: 'https://relay.example.com/api/v1/hooks/claude/pre-tool-use',
+  url: `https://relay.example.com/api/v1/hooks/claude/${route}`,
   headers: { Authorization: 'Bearer $GATEHOUSE_TOKEN' },
   allowedEnvVars: ['GATEHOUSE_TOKEN'],
-  timeout: 360,
-};
+  timeout,
+});
+const httpEntry = httpEntryAt('pre-tool-use', 360);
 const commandEntry = { type: 'command', command, timeout: 360 };
+const recordCommandEntry = { ...commandEntry, timeout: 10 };
+
+/**
+ * Every event init writes, in order, with its group's matcher and our entry: PreToolUse may wait
+ * for a human (360 s, above the relay's 300 s wait); the events that decide nothing get 10 s.
+ */
+const installedEvents = (kind: 'http' | 'command') =>
+  [
+    ['PreToolUse', '*', kind === 'http' ? httpEntry : commandEntry],
+    ['PostToolUse', '*', kind === 'http' ? httpEntryAt('post-tool-use', 10) : recordCommandEntry],
+    ['PostToolUseFailure', '*', kind === 'http' ? httpEntryAt('post-tool-use', 10) : recordCommandEntry],
+    [
+      'UserPromptSubmit',
+      undefined,
+      kind === 'http' ? httpEntryAt('user-prompt-submit', 10) : recordCommandEntry,
+    ],
+    ['SessionEnd', undefined, kind === 'http' ? httpEntryAt('session-end', 10) : recordCommandEntry],
+  ] as const;
+const eventNames = installedEvents('http').map(([event]) => event);
+const group = (matcher: string | undefined, entry: object) =>
+  matcher === undefined ? { hooks: [entry] } : { matcher, hooks: [entry] };
+/** The settings `hooks` init writes into an empty file. */
+const hooksAlone = (kind: 'http' | 'command') =>
+  Object.fromEntries(
+    installedEvents(kind).map(([event, matcher, entry]) => [event, [group(matcher, entry)]]),
+  );
 
 /** A settings file with a bit of everything a user keeps there, none of it Gatehouse's. */
 const existing = {
@@ -70,34 +97,70 @@ const gatehouseEntries = (settings: { hooks?: Record<string, Array<{ hooks: unkn
 
 describe('gatehouse init claude', () => {
   it.each([
-    ['HTTP', http, httpEntry],
-    ['command', commandHook, commandEntry],
-  ])(
+    ['HTTP', http, 'http'],
+    ['command', commandHook, 'command'],
+  ] as const)(
     '%s, run twice on a settings file with content: the same bytes, everything else kept',
-    async (_kind, hook, entry) => {
+    async (_kind, hook, kind) => {
       await writeSettings(existingText);
       const first = await initClaude(path, hook);
       expect(first).toMatchObject({ path, changed: true, removed: [] });
-      expect(first.written).toEqual([{ event: 'PreToolUse', entry }]);
+      expect(first.written).toEqual(installedEvents(kind).map(([event, , entry]) => ({ event, entry })));
       const once = await readFile(path, 'utf8');
       const second = await initClaude(path, hook);
       expect(second.changed).toBe(false);
       expect(await readFile(path, 'utf8')).toBe(once);
 
       const settings = JSON.parse(once);
-      // Same keys in the same order; every value but `hooks.PreToolUse` as it was.
+      // Same keys in the same order; every value but `hooks` as it was.
       expect(Object.keys(settings)).toEqual(Object.keys(existing));
-      expect({ ...settings, hooks: { ...settings.hooks, PreToolUse: undefined } }).toEqual({
-        ...existing,
-        hooks: { ...existing.hooks, PreToolUse: undefined },
-      });
-      // The user's own PreToolUse groups stay first; ours is one group of its own after them.
-      expect(settings.hooks.PreToolUse).toEqual([
-        ...existing.hooks.PreToolUse,
-        { matcher: '*', hooks: [entry] },
+      expect({ ...settings, hooks: undefined }).toEqual({ ...existing, hooks: undefined });
+      // The user's own events keep their place and their groups first; ours is one group of its
+      // own after them; events new to the file come after the user's.
+      expect(Object.keys(settings.hooks)).toEqual([
+        'PreToolUse',
+        'PostToolUse',
+        'Stop',
+        'PostToolUseFailure',
+        'UserPromptSubmit',
+        'SessionEnd',
       ]);
-      expect(gatehouseEntries(settings)).toEqual([['PreToolUse', entry]]);
+      const [pre, post, failure, prompt, end] = installedEvents(kind);
+      expect(settings.hooks).toEqual({
+        PreToolUse: [...existing.hooks.PreToolUse, group(pre[1], pre[2])],
+        PostToolUse: [...existing.hooks.PostToolUse, group(post[1], post[2])],
+        Stop: existing.hooks.Stop,
+        PostToolUseFailure: [group(failure[1], failure[2])],
+        UserPromptSubmit: [group(prompt[1], prompt[2])],
+        SessionEnd: [group(end[1], end[2])],
+      });
+      expect(gatehouseEntries(settings)).toHaveLength(5);
       expect(once).toBe(`${JSON.stringify(settings, null, 2)}\n`);
+    },
+  );
+
+  it.each([
+    [
+      'HTTP',
+      http,
+      'Wrote Gatehouse HTTP hooks',
+      (route: string) => `POST https://relay.example.com/api/v1/hooks/claude/${route}`,
+    ],
+    ['command', commandHook, 'Wrote Gatehouse command hooks', () => `runs ${command}`],
+  ])(
+    '%s: the summary names exactly the events written, each with its target and timeout',
+    async (_kind, hook, head, target) => {
+      const result = await initClaude(path, hook);
+      expect(describeInit(result, false)).toEqual([
+        `${head} in ${path}:`,
+        `  PreToolUse: ${target('pre-tool-use')} (timeout 360 s)`,
+        `  PostToolUse: ${target('post-tool-use')} (timeout 10 s)`,
+        `  PostToolUseFailure: ${target('post-tool-use')} (timeout 10 s)`,
+        `  UserPromptSubmit: ${target('user-prompt-submit')} (timeout 10 s)`,
+        `  SessionEnd: ${target('session-end')} (timeout 10 s)`,
+      ]);
+      const settings = await readSettings();
+      expect(Object.keys(settings.hooks)).toEqual(result.written.map(({ event }) => event));
     },
   );
 
@@ -114,7 +177,7 @@ describe('gatehouse init claude', () => {
     await writeSettings(existingText);
     await initClaude(path, hook);
     const removed = await initClaude(path, undefined);
-    expect(removed.removed).toEqual([{ event: 'PreToolUse', type: hook.type }]);
+    expect(removed.removed).toEqual(eventNames.map((event) => ({ event, type: hook.type })));
     expect(await readFile(path, 'utf8')).toBe(existingText);
     // Nothing of ours left: a second --remove changes nothing and says so.
     const again = await initClaude(path, undefined);
@@ -164,22 +227,38 @@ describe('gatehouse init claude', () => {
     await writeSettings(existingText);
     await initClaude(path, http);
     const toCommand = await initClaude(path, commandHook);
-    expect(toCommand.removed).toEqual([{ event: 'PreToolUse', type: 'http' }]);
+    expect(toCommand.removed).toEqual(eventNames.map((event) => ({ event, type: 'http' })));
     const commandSettings = await readSettings();
-    expect(gatehouseEntries(commandSettings)).toEqual([['PreToolUse', commandEntry]]);
+    expect(gatehouseEntries(commandSettings)).toEqual(
+      installedEvents('command').map(([event, , entry]) => [event, entry]),
+    );
     expect(commandSettings.hooks.PreToolUse).toHaveLength(existing.hooks.PreToolUse.length + 1);
     // No field of the HTTP entry is carried over into the command entry.
     expect(commandSettings.hooks.PreToolUse.at(-1)).toEqual({ matcher: '*', hooks: [commandEntry] });
 
     const toHttp = await initClaude(path, http);
-    expect(toHttp.removed).toEqual([{ event: 'PreToolUse', type: 'command' }]);
+    expect(toHttp.removed).toEqual(eventNames.map((event) => ({ event, type: 'command' })));
     const httpSettings = await readSettings();
-    expect(gatehouseEntries(httpSettings)).toEqual([['PreToolUse', httpEntry]]);
+    expect(gatehouseEntries(httpSettings)).toEqual(
+      installedEvents('http').map(([event, , entry]) => [event, entry]),
+    );
+    // The user's PostToolUse group is still there, first, beside ours.
+    expect(httpSettings.hooks.PostToolUse).toEqual([
+      ...existing.hooks.PostToolUse,
+      group('*', httpEntryAt('post-tool-use', 10)),
+    ]);
     expect(describeInit(toHttp, false)).toEqual([
       `Wrote Gatehouse HTTP hooks in ${path}:`,
       `  PreToolUse: POST ${httpEntry.url} (timeout 360 s)`,
-      '  removed: the command hook on PreToolUse',
+      '  PostToolUse: POST https://relay.example.com/api/v1/hooks/claude/post-tool-use (timeout 10 s)',
+      '  PostToolUseFailure: POST https://relay.example.com/api/v1/hooks/claude/post-tool-use (timeout 10 s)',
+      '  UserPromptSubmit: POST https://relay.example.com/api/v1/hooks/claude/user-prompt-submit (timeout 10 s)',
+      '  SessionEnd: POST https://relay.example.com/api/v1/hooks/claude/session-end (timeout 10 s)',
+      ...eventNames.map((event) => `  removed: the command hook on ${event}`),
     ]);
+    // Back and forth leaves the file as one HTTP run would have: no trace of the command hook.
+    const fresh = withGatehouseHooks(existing, http).settings;
+    expect(httpSettings).toEqual(fresh);
   });
 
   it('an entry of ours in a group the user made is updated there; extra copies of ours go', () => {
@@ -194,7 +273,7 @@ describe('gatehouse init claude', () => {
       },
     };
     expect(withGatehouseHooks(settings, http).settings).toEqual({
-      hooks: { PreToolUse: [{ matcher: 'Bash|Edit', hooks: [mine, httpEntry] }] },
+      hooks: { ...hooksAlone('http'), PreToolUse: [{ matcher: 'Bash|Edit', hooks: [mine, httpEntry] }] },
     });
   });
 
@@ -213,10 +292,7 @@ describe('gatehouse init claude', () => {
     };
     const change = withGatehouseHooks(older, commandHook);
     expect(change.settings).toEqual({
-      hooks: {
-        PermissionRequest: [{ matcher: 'Bash', hooks: [mine] }],
-        PreToolUse: [{ matcher: '*', hooks: [commandEntry] }],
-      },
+      hooks: { PermissionRequest: [{ matcher: 'Bash', hooks: [mine] }], ...hooksAlone('command') },
     });
     expect(change.removed).toEqual([{ event: 'PermissionRequest', type: 'http' }]);
   });
@@ -237,9 +313,7 @@ describe('gatehouse init claude', () => {
   it('creates .claude/ and the file when there is none', async () => {
     const local = join(dir, '.claude', 'settings.local.json');
     await initClaude(local, http);
-    expect(JSON.parse(await readFile(local, 'utf8'))).toEqual({
-      hooks: { PreToolUse: [{ matcher: '*', hooks: [httpEntry] }] },
-    });
+    expect(JSON.parse(await readFile(local, 'utf8'))).toEqual({ hooks: hooksAlone('http') });
   });
 
   it.each([
