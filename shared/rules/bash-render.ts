@@ -7,6 +7,7 @@ import type { ShellSegment } from '../shell/index.ts';
  * Redirections are not part of it; allow matching checks them separately.
  */
 export function allowRendering(segment: ShellSegment): string | undefined {
+  if (segment.written !== undefined) return segment.written;
   const { words, assignments } = segment;
   if (words === undefined || words.length !== segment.argv.length) return undefined;
   let text = assignments.join(' ');

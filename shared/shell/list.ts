@@ -86,6 +86,9 @@ function finishCommand(list: ListState): void {
       start: s.toSource(start),
       end: s.toSource(Math.max(start, end)),
       words: cmd.words,
+      ...(cmd.words.length === cmd.argv.length
+        ? { written: [...cmd.assignments, ...cmd.words.map((word) => word.raw)].join(' ') }
+        : {}),
     });
   }
   // The segment keeps the lists: the next command starts new ones.

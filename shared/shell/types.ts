@@ -32,6 +32,12 @@ export interface ShellSegment {
   readonly end: number;
   /** Parallel to `argv`. Always filled by `analyzeShell`; consumers treat a missing entry as dynamic. */
   readonly words?: readonly ShellWord[];
+  /**
+   * The assignments, then each word as written (quotes kept), one space apart: what an allow rule
+   * compares (shared/rules/bash-render.ts). Made once by the parser, since every allow rule of a
+   * call reads it for every simple command; absent when `words` does not match `argv`.
+   */
+  readonly written?: string;
 }
 
 export interface ShellRedirection {
