@@ -1,8 +1,12 @@
 import type { VNode } from 'preact';
 import { describe, expect, it } from 'vitest';
+import { promptRowText } from '../../extension/ui/call-summary.ts';
 import { expandedChars } from '../../extension/ui/format-arguments.ts';
 import { PromptLine } from '../../extension/ui/prompt-line.tsx';
 import { promptChars, promptLines, promptText } from '../../extension/ui/prompt-text.ts';
+import { isCall, timelineItems, timelineRows } from '../../extension/ui/timeline-items.ts';
+import type { SessionEvent } from '../../shared/contract/index.ts';
+import { askDecision } from './ui-fixtures.ts';
 
 const prompt = (text: string) => ({ id: 'pm-1', text });
 
@@ -92,4 +96,40 @@ describe('PromptLine', () => {
       expect(raw).toBe(false);
       expect(strings).toContain(markup);
     });
+});
+
+describe('the user’s requests in the timeline', () => {
+  let seq = 0;
+  const at = (name: SessionEvent['name'], value: unknown) =>
+    ({
+      seq: ++seq,
+      ts: `2026-11-29T12:00:${String(seq).padStart(2, '0')}.000Z`,
+      name,
+      value,
+    }) as SessionEvent;
+
+  it('gives one "Asked" row per request, in order with the calls, and no call for it', () => {
+    const events = [
+      at('user_prompt', { promptId: 'pm-1', text: 'install left-pad' }),
+      at('TOOL_CALL_START', { toolCallId: 'c1', tool: 'Bash', input: { command: 'npm i left-pad' } }),
+      at('tool_permission_decision', askDecision({ toolCallId: 'c1' })),
+      at('user_prompt', { promptId: 'pm-2', text: 'now push' }),
+    ];
+    const rows = timelineRows(events);
+    expect(rows.map((row) => (isCall(row) ? row.toolCallId : `${row.kind}:${row.seq}`))).toEqual([
+      `prompt:${events[3]!.seq}`,
+      'c1',
+      `prompt:${events[0]!.seq}`,
+    ]);
+    expect(rows[0]).toMatchObject({ kind: 'prompt', prompt: { promptId: 'pm-2', text: 'now push' } });
+    expect(timelineItems(events).map((item) => item.toolCallId)).toEqual(['c1']);
+  });
+
+  it('words a request as one line of plain text', () => {
+    expect(promptRowText('push the branch')).toBe('Asked: push the branch');
+    expect(promptRowText('  first line\nsecond line')).toBe('Asked: first line …');
+    expect(promptRowText('<b>bold</b>')).toBe('Asked: <b>bold</b>');
+    expect(promptRowText(' \n ')).toBe('Asked: (empty)');
+    expect(Array.from(promptRowText('z'.repeat(500))).length).toBe('Asked: '.length + 200);
+  });
 });
