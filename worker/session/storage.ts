@@ -227,7 +227,7 @@ export class SessionStore {
   insertToolCall(call: ToolCallRecord): void {
     this.#run(
       `INSERT INTO tool_calls (id, tool, input, approval_key, capability, cwd, decision, interaction_id, resolution, result, created_at, offer, prompt_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       call.id,
       call.tool,
       this.#json(call.input),
