@@ -71,6 +71,12 @@ const actorWords: Record<string, string> = {
   system: 'the relay',
 };
 
+/** A timeline row for the user's request: "Asked: " and its first line (the row ellipsises the rest). */
+export function promptRowText(text: string): string {
+  const trimmed = text.trim();
+  return `Asked: ${trimmed === '' ? '(empty)' : argumentPreview(firstLine(trimmed), 200)}`;
+}
+
 /** "Mode: Default → Accept edits · by Phone" — declared labels when known, else the engine's words. */
 export function modeChangeText(
   change: SessionEventValue<'mode_changed'>,

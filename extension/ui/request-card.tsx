@@ -18,6 +18,7 @@ import { DenyForm } from './deny-form.tsx';
 import type { AnswerVia } from './friction.ts';
 import { ModeSelector } from './mode-selector.tsx';
 import type { ApproverPort } from './port.ts';
+import { PromptLine } from './prompt-line.tsx';
 import { ReasonLine } from './reason-line.tsx';
 import { newerView, requestedOf } from './requested.ts';
 import { RequestedLine } from './requested-line.tsx';
@@ -146,6 +147,7 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
           </span>
         )}
       </header>
+      <PromptLine prompt={interaction.prompt} expanded={ui.expanded} />
       <div class="card-tool" data-testid="tool-line">
         <span class="tool" data-testid="tool">
           {interaction.tool}

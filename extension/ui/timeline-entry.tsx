@@ -2,9 +2,9 @@ import { useState } from 'preact/hooks';
 import { decisionBadge, decisionSection } from '../../shared/badges/index.ts';
 import { capitalize } from '../../shared/badges/words.ts';
 import { Badge } from './badge.tsx';
-import { answeredBy, callSummary, modeChangeText } from './call-summary.ts';
+import { answeredBy, callSummary, modeChangeText, promptRowText } from './call-summary.ts';
 import { DecisionSection } from './decision-section.tsx';
-import type { ModeItem, TimelineItem } from './timeline-items.ts';
+import type { ModeItem, PromptItem, TimelineItem } from './timeline-items.ts';
 
 const timeOf = (iso: string) => {
   const date = new Date(iso);
@@ -78,6 +78,26 @@ export function ModeEntry({ item, labels }: { item: ModeItem; labels: ReadonlyMa
             Full Access
           </span>
         )}
+        <time class="when" dateTime={item.at}>
+          {timeOf(item.at)}
+        </time>
+      </span>
+    </li>
+  );
+}
+
+/** The user's request, in one line ("Asked: …"); the agent reported it, so the row says so. */
+export function PromptEntry({ item }: { item: PromptItem }) {
+  return (
+    <li
+      class="timeline-entry timeline-prompt"
+      data-testid="user-prompt"
+      data-prompt-id={item.prompt.promptId}
+    >
+      <span class="timeline-head">
+        <span class="timeline-about" data-testid="user-prompt-text" title="as reported by the agent">
+          {promptRowText(item.prompt.text)}
+        </span>
         <time class="when" dateTime={item.at}>
           {timeOf(item.at)}
         </time>

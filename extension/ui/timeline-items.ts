@@ -31,7 +31,19 @@ export interface ModeItem {
   seq: number;
 }
 
-export type TimelineRow = TimelineItem | ModeItem;
+/** The user asked the agent something (Claude Code's UserPromptSubmit), as the agent reported it. */
+export interface PromptItem {
+  kind: 'prompt';
+  prompt: SessionEventValue<'user_prompt'>;
+  at: string;
+  seq: number;
+}
+
+export type TimelineRow = TimelineItem | ModeItem | PromptItem;
+
+/** Whether a row is a tool call (the rows of other kinds always name theirs). */
+export const isCall = (row: TimelineRow): row is TimelineItem =>
+  row.kind === undefined || row.kind === 'call';
 
 /**
  * A session's events (oldest first, as the audit log gives them) → one item per tool call that
@@ -40,16 +52,16 @@ export type TimelineRow = TimelineItem | ModeItem;
  * call replaces an earlier one, and events of other kinds are ignored.
  */
 export function timelineItems(events: readonly SessionEvent[]): TimelineItem[] {
-  return timelineRows(events).filter((row): row is TimelineItem => row.kind !== 'mode');
+  return timelineRows(events).filter(isCall);
 }
 
-/** The calls of `timelineItems` and the session's mode changes, newest first. */
+/** The calls of `timelineItems`, the session's mode changes and the user's requests, newest first. */
 export function timelineRows(events: readonly SessionEvent[]): TimelineRow[] {
   const calls = new Map<string, { tool: string; input: unknown }>();
   const resolutions = new Map<string, ToolPermissionResolution>();
   const results = new Map<string, 'ok' | 'error'>();
   const decided = new Map<string, { decision: ToolPermissionDecision; ts: string; seq: number }>();
-  const modes: ModeItem[] = [];
+  const others: (ModeItem | PromptItem)[] = [];
   for (const event of events) {
     switch (event.name) {
       case 'TOOL_CALL_START':
@@ -66,13 +78,16 @@ export function timelineRows(events: readonly SessionEvent[]): TimelineRow[] {
         results.set(event.value.toolCallId, event.value.status);
         break;
       case 'mode_changed':
-        modes.push({ kind: 'mode', change: event.value, at: event.ts, seq: event.seq });
+        others.push({ kind: 'mode', change: event.value, at: event.ts, seq: event.seq });
+        break;
+      case 'user_prompt':
+        others.push({ kind: 'prompt', prompt: event.value, at: event.ts, seq: event.seq });
         break;
       default:
         break;
     }
   }
-  const rows: TimelineRow[] = [...modes];
+  const rows: TimelineRow[] = [...others];
   for (const [toolCallId, { decision, ts, seq }] of decided) {
     const call = calls.get(toolCallId);
     const resolution = resolutions.get(toolCallId);

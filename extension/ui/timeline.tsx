@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApproverPort } from './port.ts';
-import { ModeEntry, TimelineEntry } from './timeline-entry.tsx';
-import { type TimelineRow, timelineRows } from './timeline-items.ts';
+import { ModeEntry, PromptEntry, TimelineEntry } from './timeline-entry.tsx';
+import { isCall, type TimelineRow, timelineRows } from './timeline-items.ts';
 
 /** How many of a session's newest events the timeline reads (a few per tool call). */
 export const timelineEvents = 200;
@@ -43,7 +43,7 @@ export function Timeline({
   }, [port, sessionId, version]);
 
   const shown = (items ?? []).filter(
-    (item) => !asksOnly || (item.kind !== 'mode' && item.decision.behavior === 'ask'),
+    (item) => !asksOnly || (isCall(item) && item.decision.behavior === 'ask'),
   );
   return (
     <div class="timeline">
@@ -69,6 +69,8 @@ export function Timeline({
         {shown.map((item) =>
           item.kind === 'mode' ? (
             <ModeEntry key={`mode-${item.seq}`} item={item} labels={modeLabels} />
+          ) : item.kind === 'prompt' ? (
+            <PromptEntry key={`prompt-${item.seq}`} item={item} />
           ) : (
             <TimelineEntry key={item.toolCallId} item={item} />
           ),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deviceLabel } from '../../extension/lib/device-label.ts';
 import { answeredBy, callSummary, modeChangeText } from '../../extension/ui/call-summary.ts';
-import { resolutionOf, timelineItems, timelineRows } from '../../extension/ui/timeline-items.ts';
+import { isCall, resolutionOf, timelineItems, timelineRows } from '../../extension/ui/timeline-items.ts';
 import { decisionBadge } from '../../shared/badges/index.ts';
 import type { SessionEvent, ToolPermissionDecision } from '../../shared/contract/index.ts';
 import { allActions, askDecision, userResolution } from './ui-fixtures.ts';
@@ -198,11 +198,11 @@ describe('timelineRows: what ran, who answered, how it ended', () => {
       decided('c2', { source: 'full_access' }),
     ];
     const rows = timelineRows(events);
-    expect(rows.map((row) => (row.kind === 'mode' ? `mode:${row.change.mode}` : row.toolCallId))).toEqual([
-      'c2',
-      'mode:yolo',
-      'c1',
-    ]);
+    expect(
+      rows.map((row) =>
+        isCall(row) ? row.toolCallId : row.kind === 'mode' ? `mode:${row.change.mode}` : row.kind,
+      ),
+    ).toEqual(['c2', 'mode:yolo', 'c1']);
     // timelineItems stays calls only.
     expect(timelineItems(events).map((item) => item.toolCallId)).toEqual(['c2', 'c1']);
   });
