@@ -115,6 +115,22 @@ export function sentDetail(choice: Choice): string[] {
 }
 
 /**
+ * What the card's sent line says of an answer the relay took. The relay decides an edited input
+ * again, and an edit a deny rule covers turns the approval into that deny (worker/session/
+ * answer.ts): the line then says "Denied" and the relay's reason, never "Approved once" for a
+ * call the agent will not run.
+ */
+export function sentAs(
+  choice: Choice,
+  answered: Pick<Interaction, 'resolution'>,
+): { action: ActionKey; detail: string[] } {
+  const resolution = answered.resolution;
+  if (choice.action !== 'deny' && resolution?.behavior === 'deny')
+    return { action: 'deny', detail: resolution.comment ? [resolution.comment] : [] };
+  return { action: choice.action, detail: sentDetail(choice) };
+}
+
+/**
  * Whether the question offers this choice: its button is offered, a rule is one the relay
  * suggested (with a scope offered), an edit only where editing is. What the page was told to
  * send is checked again here, right before it is sent.

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { Interaction } from '../../shared/contract/index.ts';
-import { approvalAnswer, type Choice, choiceOf, isOffered, sentDetail } from './answer-choice.ts';
+import { approvalAnswer, type Choice, choiceOf, isOffered, sentAs } from './answer-choice.ts';
 import {
   approverReducer,
   canAct,
@@ -78,7 +78,8 @@ export function Approver({ port, extras = {} }: { port: ApproverPort; extras?: A
     const sent = choice.action === 'deny' ? denyAnswer(comment ?? '') : approvalAnswer(choice, new Date());
     const result = await port.respond(card.session.sessionId, id, sent).catch(thrown);
     inFlight.current.delete(id);
-    dispatch({ type: 'answered', id, action: choice.action, result, detail: sentDetail(choice) });
+    const shown = result.ok ? sentAs(choice, result.value) : { action: choice.action, detail: [] };
+    dispatch({ type: 'answered', id, action: shown.action, result, detail: shown.detail });
   }
 
   /**

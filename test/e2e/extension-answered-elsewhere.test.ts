@@ -58,11 +58,15 @@ describe('answered elsewhere', () => {
 
     const app = await openPairedApp(extension.context, relay.url, relay.admin);
     await requestCard(app, sid).locator('[data-action="allow_once"]').click();
-    expect(await ask.answer).toMatchObject({ outcome: 'allow', resolution: { actionId: 'allow_once' } });
+    // /app pairs as "Phone" (DESIGN §8): the relay records that approver, and the popup names it.
+    expect(await ask.answer).toMatchObject({
+      outcome: 'allow',
+      resolution: { actionId: 'allow_once', actor: { label: 'Phone', role: 'approver' } },
+    });
 
     await card.locator('[data-testid="answered-elsewhere"]').waitFor({ timeout: 10_000 });
     expect(await card.locator('[data-testid="answered-elsewhere"]').textContent()).toBe(
-      'Answered elsewhere — approved once',
+      'Answered elsewhere — approved once · Phone',
     );
     expect(await card.locator('[data-action]').count()).toBe(0);
     await popup.locator('[data-testid="clear-folded"]').click();
@@ -88,14 +92,18 @@ describe('answered elsewhere', () => {
         interaction_id: ask.submitted.interaction!.interactionId,
         answer: { decision: 'reject', comment: 'not from this branch' },
       });
-      expect(await ask.answer).toMatchObject({ outcome: 'deny', resolution: { actionId: 'deny' } });
+      expect(await ask.answer).toMatchObject({
+        outcome: 'deny',
+        resolution: { actionId: 'deny', actor: { label: 'e2e approver', role: 'approver' } },
+      });
       // The push is held: the popup still offers Approve.
       await popup.waitForTimeout(300);
       expect(await approve.isEnabled()).toBe(true);
       await approve.click();
       const notice = card.locator('[data-testid="answered-elsewhere"]');
       await notice.waitFor({ timeout: 10_000 });
-      expect(await notice.textContent()).toBe('Answered elsewhere — denied');
+      // The relay's 409 carries the resolution, and with it who answered: the SDK's approver token.
+      expect(await notice.textContent()).toBe('Answered elsewhere — denied · e2e approver');
       expect(await card.locator('[data-testid="action-error"]').count()).toBe(0);
     } finally {
       gate.release();

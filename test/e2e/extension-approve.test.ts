@@ -10,10 +10,12 @@ import type { TestRelay } from './client-relay.ts';
 // An agent asks; the extension's toolbar badge and a notification say so; the popup shows the
 // request and why it was asked; Approve once lets the waiting agent through.
 //
-// The session runs in `auto` mode so the relay's reviewer (the heuristic one, gatehouse/heuristic-1,
-// docs/risk-and-reviewer.md) is what asks: `rm -rf build` is medium risk → ask with medium
-// confidence, category destructive — so evaluator, reviewer model and confidence all have
-// something real to show.
+// The session runs in `auto` mode, chosen by the approver as a person would (an agent's own
+// declaration of a looser mode is not applied, DESIGN §5 "Layering"), so the relay's reviewer
+// (the heuristic one, gatehouse/heuristic-1, docs/risk-and-reviewer.md) is what asks:
+// `rm -rf build` is medium risk → ask with medium confidence, category destructive — so
+// evaluator, reviewer model and confidence all have something real to show. The two tests after
+// it count the badge, so they fail too when this one leaves its question unanswered.
 
 let relay: TestRelay;
 let extension: ExtensionBrowser;
@@ -29,7 +31,11 @@ const rgba = (hex: string) => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at
 describe('an ask, approved from the popup', () => {
   it('badge 1 and a notification → the card says why → Approve once → the agent is allowed', async () => {
     const sid = 'cleanup-build';
-    await relay.agent.declareSession(sid, { title: 'Clean the build', agent: 'e2e agent', mode: 'auto' });
+    await relay.agent.declareSession(sid, { title: 'Clean the build', agent: 'e2e agent' });
+    expect(await relay.approver.selectMode(sid, 'auto')).toMatchObject({
+      engineMode: 'auto',
+      modeSetBy: 'approver',
+    });
     const ask = await askAndWait(relay.agent, sid, {
       tool_call_id: 'rm-build',
       tool: 'Bash',

@@ -9,7 +9,8 @@ import type { TestRelay } from './client-relay.ts';
 // allowed without any review, and the popup's timeline must say exactly that — "Full Access ·
 // Not reviewed", violet — never present it as reviewed. A routine read in the same session has
 // no badge at all (decisionBadge returns null for it), and the agent's declared modes are what
-// the mode selector lists.
+// the mode selector lists. The agent cannot put itself in Full Access (DESIGN §5 "Layering"):
+// it declares the modes, and the approver picks Full Access, as a person would.
 
 let relay: TestRelay;
 let extension: ExtensionBrowser;
@@ -29,7 +30,12 @@ describe('Full Access in the popup’s timeline', () => {
         { id: 'default', label: 'Ask before edits', description: 'Asks for anything that is not a read' },
         { id: 'bypassPermissions', label: 'Full Access', description: 'Never asks' },
       ],
+      mode: 'default',
+    });
+    expect(await relay.approver.selectMode(sid, 'bypassPermissions')).toMatchObject({
       mode: 'bypassPermissions',
+      engineMode: 'bypass',
+      modeSetBy: 'approver',
     });
     const read = await relay.agent.submit(sid, {
       tool_call_id: 'read-1',

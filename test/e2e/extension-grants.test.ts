@@ -11,7 +11,8 @@ import { activeInteraction, adminToken, type TestRelay } from './client-relay.ts
 // - With a relay that suggests rules and marks inputs editable (issue 17's relay side), a rule
 //   is shown as its text before it is saved, saved, used by a different call, revoked; a time
 //   box reaches the resolution; an edit is approved and reaches the agent; an edit into a denied
-//   command is refused with the relay's words and the card stays.
+//   command is the agent's deny (the relay decides the edit again and deny rules win), and the
+//   card says "Denied" with the relay's words, never "Approved".
 
 let relay: TestRelay;
 let extension: ExtensionBrowser;
@@ -253,7 +254,7 @@ describe('rules, time boxes and edits (needs a relay that suggests rules: branch
     await popup.close();
   });
 
-  it('an edit into a denied command is refused with the relay’s words; the card and the edit stay', async (context) => {
+  it('an edit into a denied command is a deny: the agent gets the relay’s reason, and the card says Denied', async (context) => {
     if (!wired) context.skip();
     const sid = 'edit-denied';
     await relay.agent.declareSession(sid, {
@@ -273,15 +274,19 @@ describe('rules, time boxes and edits (needs a relay that suggests rules: branch
     const field = card.locator('[data-testid="edit-field"][data-field="command"]');
     await field.fill('rm -rf build');
     await card.locator('[data-action="edit-approve"]').click();
-    const error = card.locator('[data-testid="action-error"]');
-    await error.waitFor({ timeout: 10_000 });
-    expect(await error.textContent()).toMatch(/^Not sent: .+/);
-    expect(await field.inputValue()).toBe('rm -rf build');
-    expect((await relay.agent.getToolCall(sid, 'd1')).outcome).toBe('pending');
-    await card.locator('[data-action="edit-cancel"]').click();
-    await press(card, 'deny');
-    await card.locator('[data-action="deny-confirm"]').click();
-    expect((await ask.answer).outcome).toBe('deny');
+    // The edit is decided again (DESIGN §5, deny rules first): the approval becomes the rule's
+    // deny, the edited command never reaches the agent, and the reason names the rule.
+    const answer = await ask.answer;
+    expect(answer).toMatchObject({ outcome: 'deny', resolution: { behavior: 'deny', source: 'user' } });
+    expect(answer.resolution?.updatedInput).toBeUndefined();
+    const comment = answer.resolution?.comment ?? '';
+    expect(comment).toMatch(/^The edited input is denied: /);
+    expect(comment).toContain('Bash(rm:*)');
+    // The card tells the truth about it before it leaves: denied, and why — not "Approved once".
+    const sent = card.locator('[data-testid="sent"]');
+    await sent.waitFor({ timeout: 10_000 });
+    expect(await sent.textContent()).toBe(`Sent · Denied · ${comment}`);
+    expect(await card.locator('[data-testid="action-error"]').count()).toBe(0);
     await popup.close();
   });
 });

@@ -4,6 +4,7 @@ import {
   approvalAnswer,
   type Choice,
   isOffered,
+  sentAs,
   sentDetail,
 } from '../../extension/ui/answer-choice.ts';
 import { confirmLabel, confirmQuestion, needsConfirm } from '../../extension/ui/friction.ts';
@@ -191,6 +192,46 @@ describe('friction for rules and time boxes', () => {
       'Edited before approval',
     ]);
     expect(sentDetail({ action: 'allow_once' })).toEqual([]);
+  });
+
+  it('an approval the relay turned into a deny (an edit a deny rule covers) is sent as denied, with its reason', () => {
+    const edited: Choice = { action: 'allow_once', updatedInput: { command: 'rm -rf build' } };
+    const denied = {
+      behavior: 'deny',
+      source: 'user',
+      actionId: 'deny',
+      scope: 'once',
+      comment: 'The edited input is denied: Denied by the rule Bash(rm:*)',
+    } as const;
+    expect(sentAs(edited, { resolution: { toolCallId: 'c', ...denied } })).toEqual({
+      action: 'deny',
+      detail: ['The edited input is denied: Denied by the rule Bash(rm:*)'],
+    });
+    const { comment: _comment, ...bare } = denied;
+    expect(sentAs(edited, { resolution: { toolCallId: 'c', ...bare } })).toEqual({
+      action: 'deny',
+      detail: [],
+    });
+    // Taken as sent, the line says what was chosen.
+    const allowed = {
+      toolCallId: 'c',
+      behavior: 'allow',
+      source: 'user',
+      actionId: 'allow_once',
+      scope: 'once',
+    } as const;
+    expect(sentAs(edited, { resolution: allowed })).toEqual({
+      action: 'allow_once',
+      detail: ['Edited before approval'],
+    });
+    expect(sentAs({ ...rule, timeBox: '15m' }, {})).toEqual({
+      action: 'allow_session',
+      detail: ['Bash(npm install:*)', 'for 15 min'],
+    });
+    expect(sentAs({ action: 'deny' }, { resolution: { toolCallId: 'c', ...denied } })).toEqual({
+      action: 'deny',
+      detail: [],
+    });
   });
 });
 
