@@ -76,6 +76,9 @@ export function runCli(args: string[], env: Record<string, string>, stdin = ''):
     });
     child.on('error', fail);
     child.on('close', (code) => done({ code, stdout, stderr }));
+    // A program that exits without reading its input (`--version`) closes the pipe first: what it
+    // printed and its exit code are the result, not the write that found the pipe closed.
+    child.stdin.on('error', () => {});
     child.stdin.end(stdin);
   });
 }
