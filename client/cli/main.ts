@@ -8,6 +8,7 @@ import { runInitCodex } from './codex/init-command.ts';
 import { runDemo } from './demo.ts';
 import { hookTimeouts, type OnError, onErrorChoices, runHook } from './hook.ts';
 import { claudeSettingsPath, describeInit, hookCommand, initClaude } from './init-claude.ts';
+import { mcpSessionId } from './mcp-session.ts';
 import { nodeFetch } from './node-fetch.ts';
 import { createProgress } from './progress.ts';
 import { runStatus } from './status.ts';
@@ -199,11 +200,9 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
     case 'mcp': {
       // The MCP SDK is loaded only here: every other command, the hook above all, starts without it.
       const { runMcp } = await import('./mcp.ts');
-      // Claude Code (2.1.154 on) names its session to stdio MCP servers as to hooks, so the
-      // prompt tool's questions join the session its hooks report to (docs/claude-code.md).
       return runMcp({
         client,
-        sessionId: sessionId ?? process.env.CLAUDE_CODE_SESSION_ID ?? `mcp-${randomUUID()}`,
+        sessionId: mcpSessionId(sessionId, process.env, () => `mcp-${randomUUID()}`),
         timeoutSeconds,
         version: self.version,
       });
