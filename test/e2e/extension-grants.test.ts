@@ -106,6 +106,35 @@ describe('exact-call grants', () => {
     await popup.close();
   });
 
+  it('a time-boxed grant counts down in the list, stops applying when it ends, and then shows Expired', async () => {
+    const sid = 'grant-time-box';
+    await relay.agent.declareSession(sid, { title: 'Box', agent: 'e2e agent', mode: 'default' });
+    const call = { tool: 'Bash', input: { command: 'npm install is-odd' } };
+    const ask = await askAndWait(relay.agent, sid, { tool_call_id: 't1', ...call });
+    const shown = await activeInteraction(relay.approver, sid);
+    // A short time box, as a client computes `expires_at` (the menu offers 15 min and longer).
+    const endsAt = Date.now() + 20_000;
+    await relay.approver.respond(sid, {
+      interaction_id: shown.interactionId,
+      answer: { decision: 'approve', scope: 'session', expires_at: new Date(endsAt).toISOString() },
+    });
+    expect(await ask.answer).toMatchObject({ outcome: 'allow', resolution: { scope: 'session' } });
+    // Inside its time box the grant answers the same call.
+    expect((await relay.agent.submit(sid, { tool_call_id: 't2', ...call, wait: 0 })).outcome).toBe('allow');
+
+    const popup = await openPopup(extension);
+    const row = (await grantsOf(popup, sid)).locator('[data-testid="grant"]');
+    await row.first().waitFor({ timeout: 10_000 });
+    expect(await hookText(row, 'grant-expiry')).toMatch(/^Expires in 0:[012]\d$/);
+    // Once it has ended, the list says so and the same call asks again.
+    await expect.poll(() => hookText(row, 'grant-expiry'), { timeout: 45_000 }).toBe('Expired');
+    await expect.poll(() => Date.now() > endsAt, { timeout: 45_000 }).toBe(true);
+    const again = await relay.agent.submit(sid, { tool_call_id: 't3', ...call, wait: 0 });
+    expect(again.outcome).toBe('pending');
+    await relay.agent.cancel(sid, again.toolCallId);
+    await popup.close();
+  });
+
   it('"Always" is listed for every session and revoked from the workspace list', async () => {
     const sid = 'grant-always';
     await relay.agent.declareSession(sid, { title: 'Docs', agent: 'e2e agent', mode: 'default' });
