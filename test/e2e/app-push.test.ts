@@ -132,12 +132,26 @@ describe('/app with push', () => {
     });
     await cdp.send('ServiceWorker.enable');
     registrationId = await registered;
-    deliver = async (data) => {
+    const deliverOnce = async (data: unknown) => {
       await cdp.send('ServiceWorker.deliverPushMessage', {
         origin: relay.url,
         registrationId,
         data: JSON.stringify(data),
       });
+    };
+    // DevTools hands the push to the service worker without waiting for it; on a busy machine a
+    // worker that was just stopped can miss one. A real push service retries too: deliver again
+    // (a notification's tag makes a second delivery replace the first) until one is shown.
+    deliver = async (data) => {
+      const before = JSON.stringify(await shown());
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        await deliverOnce(data);
+        const deadline = Date.now() + 5_000;
+        while (Date.now() < deadline) {
+          if (JSON.stringify(await shown()) !== before) return;
+          await new Promise((done) => setTimeout(done, 100));
+        }
+      }
     };
   });
 
