@@ -152,3 +152,25 @@ describe('the user’s request on the card', () => {
     await popup.close();
   });
 });
+
+describe("edit, then approve, through Claude Code's pre-tool-use hook", () => {
+  it('the command edited in the popup is what the held hook answers as updatedInput', async () => {
+    const sid = 'prompt-edit-hook';
+    const held = pushAsks(sid) as Promise<{
+      hookSpecificOutput?: { permissionDecision?: string; updatedInput?: Record<string, unknown> };
+    }>;
+    const popup = await openPopup(extension);
+    const shown = await card(popup, sid);
+    await shown.locator('[data-action="edit"]').click({ timeout: 10_000 });
+    const field = shown.locator('[data-testid="edit-field"][data-field="command"]');
+    const original = await field.inputValue();
+    expect(original).toBe(preToolUse.tool_input.command);
+    await field.fill('git push --dry-run origin main');
+    await shown.locator('[data-action="edit-approve"]').click();
+    const answer = (await held).hookSpecificOutput;
+    expect(answer?.permissionDecision).toBe('allow');
+    expect(answer?.updatedInput).toMatchObject({ command: 'git push --dry-run origin main' });
+    expect(answer?.updatedInput?.command).not.toBe(original);
+    await popup.close();
+  });
+});
