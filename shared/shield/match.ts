@@ -1,3 +1,4 @@
+import { escapeRegExp } from './escape-regexp.ts';
 import type { SecretKind } from './kinds.ts';
 import { mayMatch, type SecretPattern, secretPatterns } from './patterns.ts';
 
@@ -7,8 +8,6 @@ export interface SecretSpan {
   start: number;
   end: number;
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Every pattern's hints in one expression: most texts of a call hold none of them, and one test

@@ -1,3 +1,4 @@
+import { escapeRegExp } from './escape-regexp.ts';
 import {
   contains,
   endsWith,
@@ -204,8 +205,6 @@ function writtenRun(tail: readonly Segment[]): string {
   const last = longestOf(tail.slice(-1));
   return last.length >= 2 ? last : longestOf(tail);
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Each entry's longest written run in one expression, tested on the path and cwd as written
