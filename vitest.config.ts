@@ -14,6 +14,7 @@ export default defineConfig({
           // The files share one module graph per worker: loading it once for each file cost more
           // than the tests. A file that changes shared state (fakes, globals) puts it back.
           isolate: false,
+          setupFiles: ['test/support/property-setup.ts'],
         },
       },
       {
@@ -27,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
+          setupFiles: ['test/support/property-setup.ts'],
         },
       },
       {

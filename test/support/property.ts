@@ -1,10 +1,18 @@
 /**
- * How many runs a property test makes: its own count at scale 1, times
- * GATEHOUSE_PROPERTY_RUNS_SCALE (default 1; CI uses the default). Raise it locally to search
- * harder: GATEHOUSE_PROPERTY_RUNS_SCALE=20 npm run test:unit.
+ * How many runs every property test makes: GATEHOUSE_PROPERTY_RUNS, default 100 (CI uses the
+ * default). test/support/property-setup.ts hands it to fast-check for every `fc.assert` of the
+ * unit and worker projects, so no test sets its own count. Raise it locally to search harder:
+ * GATEHOUSE_PROPERTY_RUNS=5000 npm run test:unit.
  */
-export function propertyRuns(runs: number): number {
-  // `process` is there in Node and in workerd with nodejs_compat (the worker tests).
-  const scale = Number(globalThis.process?.env?.GATEHOUSE_PROPERTY_RUNS_SCALE ?? '1');
-  return Math.max(1, Math.round(runs * (Number.isFinite(scale) && scale > 0 ? scale : 1)));
+export const propertyRuns = runsFrom(globalThis.process?.env?.GATEHOUSE_PROPERTY_RUNS);
+
+function runsFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return 100;
+  const runs = Number(value);
+  if (!Number.isSafeInteger(runs) || runs < 1) {
+    throw new Error(
+      `GATEHOUSE_PROPERTY_RUNS must be a whole number of runs, at least 1; got ${JSON.stringify(value)}`,
+    );
+  }
+  return runs;
 }

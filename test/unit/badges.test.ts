@@ -20,7 +20,6 @@ import {
   type ToolPermissionResolution,
 } from '../../shared/contract/index.ts';
 import { fake } from '../support/fake-secrets.ts';
-import { propertyRuns } from '../support/property.ts';
 
 const decision = (fields: Partial<ToolPermissionDecision>): ToolPermissionDecision => ({
   toolCallId: 'call-123',
@@ -238,7 +237,6 @@ describe('properties', () => {
         expect(text).not.toMatch(/Security reviewer|Auto reviewer|Auto allowed|approved/);
         expect(sections[0]?.rows.map((row) => row.label)).toEqual(['Outcome', 'Evaluator', 'Reason']);
       }),
-      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -254,7 +252,6 @@ describe('properties', () => {
         expect(evaluatorLabel(named, 'dock')).toBe('Full Access');
         expect(JSON.stringify(decisionSection(named))).not.toMatch(/Security reviewer|Auto allowed/);
       }),
-      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -274,7 +271,6 @@ describe('properties', () => {
           if (row.label === 'Confidence') expect(row.value).toBe(capitalized(d.confidence!));
         }
       }),
-      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -289,7 +285,6 @@ describe('properties', () => {
         expect(decisionBadge(d, r) === null).toBe(routine);
         expect(decisionBadge(d, r, { verbose: true })).not.toBeNull();
       }),
-      { numRuns: propertyRuns(500) },
     );
   });
 });

@@ -14,7 +14,6 @@ import {
 } from '../../shared/classifier/index.ts';
 import { limits, type Risk, type RiskCategory } from '../../shared/contract/index.ts';
 import { rateRisk } from '../../shared/risk/index.ts';
-import { propertyRuns } from '../support/property.ts';
 import {
   curlPipeShell,
   requestFor,
@@ -243,7 +242,6 @@ describe('runClassifier bounds what it accepts', () => {
         }
         if (outcome.ok) expect(outcome.verdict.reason.length).toBeLessThanOrEqual(limits.reasonLength);
       }),
-      { numRuns: propertyRuns(75) },
     );
   });
 });
@@ -521,7 +519,6 @@ describe('the heuristic reviewer and the rater', () => {
           (rating.risk === 'safe' || rating.risk === 'low') && !rating.categories.includes('secret_exposure');
         expect(verdict.behavior === 'allow').toBe(mayAllow);
       }),
-      { numRuns: propertyRuns(300) },
     );
   });
 

@@ -4,7 +4,6 @@ import { decide } from '../../shared/engine/index.ts';
 import { parsePatch, patchPaths } from '../../shared/patch/index.ts';
 import { compilePlan } from '../../shared/plan/index.ts';
 import { rateRisk } from '../../shared/risk/index.ts';
-import { propertyRuns } from '../support/property.ts';
 
 // Codex's apply_patch as the engine sees it: the files a patch touches, read strictly; rules,
 // accept-edits, protected paths and the risk rater over every one of them.
@@ -118,7 +117,6 @@ describe('parsePatch', () => {
             expect(text.startsWith('***')).toBe(true);
         }
       }),
-      { numRuns: propertyRuns(300) },
     );
   });
 });

@@ -4,7 +4,6 @@ import { decisionBadge } from '../../shared/badges/index.ts';
 import { type EngineToolCall, Mode } from '../../shared/contract/index.ts';
 import { decide, decideCall } from '../../shared/engine/index.ts';
 import { compilePlan } from '../../shared/plan/index.ts';
-import { propertyRuns } from '../support/property.ts';
 
 const words = [
   'git',
@@ -90,7 +89,6 @@ describe('decide: properties', () => {
         const decision = decide(plans[p]!, garbage as EngineToolCall, { mode: m });
         expect(decision.behavior).not.toBe('allow');
       }),
-      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -101,7 +99,6 @@ describe('decide: properties', () => {
         const decision = decide(plan, c, { mode: m });
         expect(['allow', 'ask', 'deny']).toContain(decision.behavior);
       }),
-      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -125,7 +122,6 @@ describe('decide: properties', () => {
         });
         expect(decision.behavior).toBe('deny');
       }),
-      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -152,7 +148,6 @@ describe('decide: properties', () => {
           expect(decision.behavior).toBe('deny');
         },
       ),
-      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -166,7 +161,6 @@ describe('decide: properties', () => {
         expect(badge?.label).toBe('Full Access · Not reviewed');
         expect(badge?.color).toBe('violet');
       }),
-      { numRuns: propertyRuns(300) },
     );
   });
 });

@@ -11,7 +11,6 @@ import {
 } from '../../shared/grants/index.ts';
 import { compilePlan } from '../../shared/plan/index.ts';
 import { calls } from '../support/calls.ts';
-import { propertyRuns } from '../support/property.ts';
 
 const HOME = '/home/u';
 const suggested = (call: EngineToolCall) =>
@@ -314,7 +313,6 @@ describe('a suggested rule covers the call it came from', () => {
         for (const rules of suggested(c))
           expect([c.input, rules, grantedBy(rules, c)]).toEqual([c.input, rules, 'grant_session_rule']);
       }),
-      { numRuns: propertyRuns(200) },
     );
   });
 
@@ -324,7 +322,6 @@ describe('a suggested rule covers the call it came from', () => {
         for (const rules of suggested(c))
           expect(checkGrantRules(rules, c, callFacts(c), { home: HOME }).ok).toBe(true);
       }),
-      { numRuns: propertyRuns(100) },
     );
   });
 });

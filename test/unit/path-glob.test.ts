@@ -3,7 +3,6 @@ import ignore from 'ignore';
 import { describe, expect, it } from 'vitest';
 import { compilePathGlob } from '../../shared/rules/path-glob.ts';
 import { parsePathPattern } from '../../shared/rules/path-pattern.ts';
-import { propertyRuns } from '../support/property.ts';
 
 /** A gitignore pattern read the way path rules read it, tested against a path relative to the anchor. */
 const ours = (pattern: string, path: string, ignoreCase = false): boolean =>
@@ -66,7 +65,6 @@ describe('path globs', () => {
       fc.property(pattern, path, (rule, file) => {
         expect(ours(rule, file)).toBe(ignore().add(rule).ignores(file));
       }),
-      { numRuns: propertyRuns(5000) },
     );
   });
 

@@ -11,7 +11,6 @@ import {
   tagFor,
 } from '../../worker/push/notification.ts';
 import { summarizeCall, summaryChars } from '../../worker/push/summary.ts';
-import { propertyRuns } from '../support/property.ts';
 
 function view(
   tool: string,
@@ -167,7 +166,6 @@ describe('what a push shows', () => {
         expect(summary.text).not.toMatch(/[\p{Cc}\p{Cf}\u2028\u2029]/u);
         if (summary.whole) expect(summary.text).toBe(command);
       }),
-      { numRuns: propertyRuns(200) },
     );
   });
 });

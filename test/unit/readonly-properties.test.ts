@@ -4,7 +4,6 @@ import { GIT_SUBCOMMANDS } from '../../shared/readonly/git.ts';
 import { isReadOnlyCommand, READ_ONLY_PROGRAMS } from '../../shared/readonly/index.ts';
 import { type CommandSpec, optionTable } from '../../shared/readonly/spec.ts';
 import { analyzeShell } from '../../shared/shell/index.ts';
-import { propertyRuns } from '../support/property.ts';
 
 /**
  * Generated from the table itself: a command made only of an entry's listed options (in any of
@@ -85,7 +84,6 @@ describe('read-only options, generated from the table', () => {
           expect(readOnly(words), words.join(' ')).toBe(true);
         },
       ),
-      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -111,7 +109,6 @@ describe('read-only options, generated from the table', () => {
           expect(readOnly(words), words.join(' ')).toBe(false);
         },
       ),
-      { numRuns: propertyRuns(500) },
     );
   });
 

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { type Risk, RiskCategory } from '../../shared/contract/index.ts';
 import { RatingBuilder } from '../../shared/risk/rating.ts';
 import { riskOrder } from '../../shared/risk/scale.ts';
-import { propertyRuns } from '../support/property.ts';
 
 /**
  * Whatever was raised, a rating's notes are those of a stable sort by risk, most dangerous
@@ -51,7 +50,6 @@ describe("a rating's notes", () => {
         const raised = new Set(findings.flatMap((found) => found.categories));
         expect(categories).toEqual(RiskCategory.options.filter((category) => raised.has(category)));
       }),
-      { numRuns: propertyRuns(200) },
     );
   });
 
@@ -65,7 +63,6 @@ describe("a rating's notes", () => {
           expect(rate(findings).notes).toEqual(found.slice(0, 6));
         },
       ),
-      { numRuns: propertyRuns(100) },
     );
   });
 

@@ -7,7 +7,6 @@ import { maxRisk, rateRisk, riskOrder } from '../../shared/risk/index.ts';
 import { tooLongNote } from '../../shared/risk/shell.ts';
 import { isWrapper } from '../../shared/risk/wrappers.ts';
 import { analyzeShell } from '../../shared/shell/index.ts';
-import { propertyRuns } from '../support/property.ts';
 
 const cwd = '/home/dev/project';
 
@@ -298,7 +297,6 @@ describe('rateRisk', () => {
           expect(rateRisk(call)).toEqual(first);
         },
       ),
-      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -310,7 +308,6 @@ describe('rateRisk', () => {
         const after = rateRisk(bash(`${command}\n${tail}`)).risk;
         expect(maxRisk(before, after)).toBe(after);
       }),
-      { numRuns: propertyRuns(75) },
     );
   });
 
@@ -496,7 +493,6 @@ describe('a directory change', () => {
         const changes = program === 'cd' || program === 'pushd';
         expect(rateRisk(bash(`${program} / && rm -rf *`)).notes.includes(rootDeletion)).toBe(changes);
       }),
-      { numRuns: propertyRuns(200) },
     );
   });
 });
@@ -511,7 +507,6 @@ describe('`watch`', () => {
         const { risk, categories, notes } = rateRisk(bash(command));
         expect(rateRisk(bash(`watch -n 2 ${command}`))).toMatchObject({ risk, categories, notes });
       }),
-      { numRuns: propertyRuns(200) },
     );
   });
 });
@@ -596,7 +591,6 @@ describe('findings', () => {
           expect(0 <= span.start && span.start <= span.end && span.end <= command.length).toBe(true);
         }
       }),
-      { numRuns: propertyRuns(200) },
     );
   });
 });
@@ -660,7 +654,6 @@ describe('rated safe', () => {
           expect(readOnlySegmentReason(segment), command).toBeUndefined();
         }
       }),
-      { numRuns: propertyRuns(400) },
     );
   });
 });

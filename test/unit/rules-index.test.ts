@@ -10,7 +10,6 @@ import {
   type RuleTarget,
 } from '../../shared/rules/index.ts';
 import { analyzeShell } from '../../shared/shell/index.ts';
-import { propertyRuns } from '../support/property.ts';
 
 /** Compiles what compiles: random rule texts may be invalid, and those are not the point here. */
 function compileValid(texts: readonly string[], behavior: RuleBehavior): CompiledRule[] {
@@ -167,7 +166,6 @@ describe('rule index', () => {
             for (const call of targets) expect(index.firstMatch(call)).toBe(linearFirstMatch(rules, call));
           },
         ),
-        { numRuns: propertyRuns(400) },
       );
     },
   );

@@ -7,6 +7,7 @@ import {
   RuleError,
   type RuleTarget,
 } from '../../shared/rules/index.ts';
+import { analyzeShell } from '../../shared/shell/index.ts';
 import { hostileRows } from '../support/hostile/rules.ts';
 
 const bash = (command: unknown): RuleTarget => ({ tool: 'Bash', input: { command } });
@@ -274,14 +275,20 @@ describe('Bash deny and ask rules match any part', () => {
     expect(matches('Bash(rm:*)', 'deny', bash(script))).toBe(true);
   });
 
-  it('reads a huge command with many rules once per rule, and matches none of them', () => {
-    const command = `${'git status && '.repeat(2000)}ls`;
+  it('matches a huge command, parsed once, against many rules: none, then the one it names', () => {
+    // As the engine does: one analysis of the call, handed to every rule (RuleTarget.shell).
+    const parsed = (command: string): RuleTarget => ({ ...bash(command), shell: analyzeShell(command) });
+    const command = `${'git status && '.repeat(1000)}ls`;
     const rules = compileRules(
       Array.from({ length: 200 }, (_, index) => `Bash(tool${index} * --flag *:*)`),
       'deny',
     );
-    expect(rules.some((rule) => rule.matches(bash(command)))).toBe(false);
-    expect(rules.some((rule) => rule.matches(bash(`${command} && tool7 x --flag y`)))).toBe(true);
+    const none = parsed(command);
+    expect(rules.filter((rule) => rule.matches(none))).toEqual([]);
+    const one = parsed(`${command} && tool7 x --flag y`);
+    expect(rules.filter((rule) => rule.matches(one)).map((rule) => rule.text)).toEqual([
+      'Bash(tool7 * --flag *:*)',
+    ]);
   });
 });
 

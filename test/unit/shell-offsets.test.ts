@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeShell, type ShellAnalysis } from '../../shared/shell/index.ts';
-import { propertyRuns } from '../support/property.ts';
 
 /** Every word and segment of `analysis` whose span in `command` is not its text. */
 function misplaced(command: string, analysis: ShellAnalysis): string[] {
@@ -77,7 +76,6 @@ describe('word and segment offsets', () => {
         const analysis = analyzeShell(text);
         expect(misplaced(text, analysis)).toEqual([]);
       }),
-      { numRuns: propertyRuns(300) },
     );
   });
 

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Language, type Node, Parser } from 'web-tree-sitter';
 import { analyzeShell, type ShellAnalysis } from '../../shared/shell/index.ts';
-import { propertyRuns } from '../support/property.ts';
 
 /**
  * A second opinion on parsing: tree-sitter-bash (through web-tree-sitter, in WebAssembly) reads
@@ -195,7 +194,6 @@ describe('tree-sitter-bash as a second opinion', () => {
           }
         },
       ),
-      { numRuns: propertyRuns(300) },
     );
     // The comparison is only worth something while most commands are compared at all.
     expect(outcomes.compared, JSON.stringify(outcomes)).toBeGreaterThan(

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeShell, MAX_NESTING, writesFile } from '../../shared/shell/index.ts';
-import { propertyRuns } from '../support/property.ts';
 
 const argvOf = (command: string): string[][] =>
   analyzeShell(command).segments.map((segment) => [...segment.argv]);
@@ -332,7 +331,6 @@ describe('analyzeShell properties', () => {
         expect(Array.isArray(analysis.segments)).toBe(true);
         expect(analysis.error === undefined || typeof analysis.error === 'string').toBe(true);
       }),
-      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -345,7 +343,6 @@ describe('analyzeShell properties', () => {
       fc.property(shellish, (command) => {
         expect(() => analyzeShell(command)).not.toThrow();
       }),
-      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -418,7 +415,8 @@ describe('analyzeShell properties', () => {
     // How long it takes is the bench's to print (npm run bench), not a test's to assert.
     const analysis = analyzeShell(command.slice(0, 256 * 1024));
     expect(analysis.error !== undefined || analysis.segments.length > 0).toBe(true);
-    for (const segment of analysis.segments) expect(segment.end).toBeGreaterThanOrEqual(segment.start);
+    // One assertion over all segments: an `expect` per segment cost more than the parse.
+    expect(analysis.segments.filter((segment) => segment.end < segment.start)).toEqual([]);
   });
 });
 

@@ -17,7 +17,6 @@ import {
 } from '../../shared/shield/index.ts';
 import { fake, fakeProviders } from '../support/fake-secrets.ts';
 import { hostileRows } from '../support/hostile/shield.ts';
-import { propertyRuns } from '../support/property.ts';
 
 describe('matchSecrets: one row per kind, and lookalikes that must not fire', () => {
   const truePositives: Array<[string, string, SecretKind]> = [
@@ -236,7 +235,6 @@ describe('findSecrets: every string and key of an input, with paths', () => {
       fc.property(fc.jsonValue(), (value) => {
         for (const finding of findSecrets(value)) expect(SecretKind.options).toContain(finding.kind);
       }),
-      { numRuns: propertyRuns(200) },
     );
   });
 });
@@ -276,10 +274,8 @@ describe('bounded work on hostile input', () => {
 
   // Linear patterns finish well within the test's time limit; a backtracking one would not.
   it.each(hostile)('scans 256 KiB of %s, every span inside the text', (_name, text) => {
-    for (const span of matchSecrets(text)) {
-      expect(span.start).toBeGreaterThanOrEqual(0);
-      expect(span.end).toBeLessThanOrEqual(text.length);
-    }
+    const outside = matchSecrets(text).filter((span) => span.start < 0 || span.end > text.length);
+    expect(outside).toEqual([]);
   });
 });
 

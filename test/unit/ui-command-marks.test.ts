@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { commandMarks, type Finding, isWholeText } from '../../extension/ui/command-marks.ts';
 import { whyLines } from '../../extension/ui/why.ts';
 import { toDisplayCopy } from '../../shared/redact/index.ts';
-import { propertyRuns } from '../support/property.ts';
 import { askDecision } from './ui-fixtures.ts';
 
 const finding = (risk: Finding['risk'], note: string, start?: number, end?: number): Finding =>
@@ -90,7 +89,6 @@ describe('commandMarks', () => {
           expect(a.risk === b.risk && a.notes.join('\n') === b.notes.join('\n')).toBe(false);
         }
       }),
-      { numRuns: propertyRuns(200) },
     );
   });
 });

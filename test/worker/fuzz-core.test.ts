@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PairRequest, TokenRequest } from '../../shared/contract/index.ts';
-import { propertyRuns } from '../support/property.ts';
 import { api, bootstrapToken, issue, json, warmUp } from './helpers.ts';
 
 beforeAll(warmUp);
@@ -95,7 +94,6 @@ describe('malformed and mutated bodies (fast-check)', { timeout: 60_000 }, () =>
           expect(await json(res)).toMatchObject({ error: { code: 'invalid_request' } });
         }
       }),
-      { numRuns: propertyRuns(150) },
     );
     const after = await snapshot();
     expect((after.tokens as { tokens: unknown[] }).tokens.length).toBe(
@@ -116,7 +114,6 @@ describe('malformed and mutated bodies (fast-check)', { timeout: 60_000 }, () =>
           expect(await get()).toEqual(before);
         }
       }),
-      { numRuns: propertyRuns(120) },
     );
   });
 
@@ -134,7 +131,6 @@ describe('malformed and mutated bodies (fast-check)', { timeout: 60_000 }, () =>
             'unknown pairing code',
           );
       }),
-      { numRuns: propertyRuns(150) },
     );
     expect(await snapshot()).toEqual(before);
   });
@@ -158,7 +154,6 @@ describe('malformed and mutated bodies (fast-check)', { timeout: 60_000 }, () =>
           expect(res.status).toBeLessThan(500);
         },
       ),
-      { numRuns: propertyRuns(50) },
     );
   });
 
@@ -186,7 +181,6 @@ describe('malformed and mutated bodies (fast-check)', { timeout: 60_000 }, () =>
           expect(res.status).toBe(401);
         },
       ),
-      { numRuns: propertyRuns(150) },
     );
   });
 });

@@ -68,7 +68,6 @@ describe('waiting for a human', () => {
 
   it('does not wait for a call that is already decided', async () => {
     const sid = uid('s');
-    const started = Date.now();
     const state = await expectJson<ToolCallState>(200, `/sessions/${sid}/tool-calls`, {
       token: t.agent,
       body: { tool_call_id: 'r', tool: 'Read', input: { file_path: 'x' }, wait: 60 },
@@ -95,7 +94,6 @@ describe('waiting for a human', () => {
   it('a long poll cut by a reset of the object answers the stored state; the next poll gets the answer', async () => {
     const sid = uid('s');
     const asked = await submit(t, sid, askingCall('cut'));
-    const started = Date.now();
     const waiting = poll(sid, 'cut', 60);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await abortAllDurableObjects();
