@@ -4,9 +4,10 @@
  * unit and worker projects, so no test sets its own count. Raise it locally to search harder:
  * GATEHOUSE_PROPERTY_RUNS=5000 npm run test:unit.
  */
-export const propertyRuns = runsFrom(globalThis.process?.env?.GATEHOUSE_PROPERTY_RUNS);
+export const propertyRuns = propertyRunsFrom(globalThis.process?.env?.GATEHOUSE_PROPERTY_RUNS);
 
-function runsFrom(value: string | undefined): number {
+/** The count GATEHOUSE_PROPERTY_RUNS asks for; anything but a whole number ≥ 1 is refused, not guessed at. */
+export function propertyRunsFrom(value: string | undefined): number {
   if (value === undefined || value === '') return 100;
   const runs = Number(value);
   if (!Number.isSafeInteger(runs) || runs < 1) {
