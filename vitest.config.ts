@@ -15,6 +15,9 @@ export default defineConfig({
           // than the tests. A file that changes shared state (fakes, globals) puts it back.
           isolate: false,
           setupFiles: ['test/support/property-setup.ts'],
+          // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by
+          // content) so a rerun skips the transform: ~11 s → ~9 s for this project on a 2-core machine.
+          experimental: { fsModuleCache: true },
         },
       },
       {
