@@ -26,6 +26,9 @@ for (const [label, figures] of [
   console.log(
     `  ${label}: median ${fmt(figures.decideMedianUs)} µs (target ≤ ${medianUs} µs, ${meets(figures.decideMedianUs, medianUs)}), p99 ${fmt(figures.decideP99Us)} µs (target ≤ ${p99Us} µs, ${meets(figures.decideP99Us, p99Us)})`,
   );
+  console.log(
+    `    the quietest of ${figures.rounds.length} rounds; each round's median / p99: ${figures.rounds.map((round) => `${fmt(round.medianUs)} / ${fmt(round.p99Us)}`).join(', ')} µs`,
+  );
 }
 console.log('Hostile commands (work bounded by limits.examinedCommands / examinedWords)');
 for (const figure of benchHostile()) {
