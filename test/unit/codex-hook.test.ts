@@ -1,10 +1,10 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { noteEdit } from '../../client/cli/codex/edits.ts';
+import { noteEdit, noteLifetimeMs } from '../../client/cli/codex/edits.ts';
 import { runCodexHook } from '../../client/cli/codex/hook.ts';
 import { toolCallIdOf } from '../../client/cli/codex/input.ts';
 import { declarationOf } from '../../client/cli/codex/mode.ts';
@@ -363,6 +363,26 @@ describe('gatehouse hook --agent codex', () => {
       expect(await readdir(editsDir)).toEqual([]);
       await run(url, mcp('PermissionRequest', edited));
       expect(posts(seen)).toBe(2);
+    });
+
+    it('a note nobody reads is cleared by a later one once it is an hour old; other files stay', async () => {
+      const here = mcp('PermissionRequest', edited);
+      await noteEdit(editsDir, base.session_id, here, tool, edited, 'first');
+      const [stale] = await readdir(editsDir);
+      const old = new Date(Date.now() - noteLifetimeMs - 60_000);
+      await utimes(join(editsDir, String(stale)), old, old);
+      await writeFile(join(editsDir, 'not-a-note'), 'kept');
+      await utimes(join(editsDir, 'not-a-note'), old, old);
+      const recent = mcp('PermissionRequest', { ...edited, content: 'recent' });
+      await noteEdit(editsDir, base.session_id, recent, tool, { ...edited, content: 'recent' }, 'recent');
+      const [kept] = (await readdir(editsDir)).filter((name) => name !== 'not-a-note' && name !== stale);
+      const other = mcp('PermissionRequest', { ...edited, content: 'other' });
+      await noteEdit(editsDir, base.session_id, other, tool, { ...edited, content: 'other' }, 'other');
+      const names = await readdir(editsDir);
+      expect(names).not.toContain(stale);
+      expect(names).toContain(kept);
+      expect(names).toContain('not-a-note');
+      expect(names).toHaveLength(3);
     });
 
     it('the original input, or another edit, in PermissionRequest is evaluated as usual', async () => {

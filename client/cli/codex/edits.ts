@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GatehouseClient } from '../../sdk/index.ts';
@@ -19,6 +19,13 @@ import { type CodexHookInput, toolCallIdOf } from './input.ts';
  */
 export const defaultEditsDir = join(tmpdir(), 'gatehouse-codex-edits');
 
+/**
+ * How long a note is kept: it only matters to the PermissionRequest of the same turn, which follows
+ * within seconds. Most edited calls are never followed by one (Codex does not ask for them), so
+ * each new note first clears the notes older than this.
+ */
+export const noteLifetimeMs = 60 * 60 * 1000;
+
 const noteOf = (dir: string, sessionId: string, editedCallId: string) =>
   join(dir, createHash('sha256').update(`${sessionId}\0${editedCallId}`).digest('hex').slice(0, 40));
 
@@ -34,6 +41,7 @@ export async function noteEdit(
   // Without a turn id a call has no stable id, so there is nothing a later event could match.
   if (input.turn_id === undefined) return;
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  await removeStaleNotes(dir, Date.now() - noteLifetimeMs);
   await writeFile(noteOf(dir, sessionId, toolCallIdOf(input, tool, edited)), originalCallId, { mode: 0o600 });
 }
 
@@ -67,5 +75,22 @@ export async function approvedEdit(
     state.tool === tool &&
     edited !== undefined &&
     toolCallIdOf(input, tool, edited) === toolCallId
+  );
+}
+
+/** Removes the notes last written before `before`; a note another hook removes meanwhile is no error. */
+async function removeStaleNotes(dir: string, before: number): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => /^[0-9a-f]{40}$/.test(name))
+      .map(async (name) => {
+        const path = join(dir, name);
+        const written = await stat(path).then(
+          (info) => info.mtimeMs,
+          () => undefined,
+        );
+        if (written !== undefined && written < before) await rm(path, { force: true });
+      }),
   );
 }
