@@ -40,6 +40,29 @@ export interface Findings {
   raised(): number;
 }
 
+/** A rating's findings about one span of the command (one object per span, its methods shared). */
+class SpanFindings implements Findings {
+  readonly #rating: RatingBuilder;
+  readonly #span: Span | undefined;
+
+  constructor(rating: RatingBuilder, span: Span | undefined) {
+    this.#rating = rating;
+    this.#span = span;
+  }
+
+  raise(risk: Risk, note: string, ...categories: RiskCategory[]): void {
+    this.#rating.raiseAt(this.#span, risk, note, ...categories);
+  }
+
+  has(category: RiskCategory): boolean {
+    return this.#rating.has(category);
+  }
+
+  raised(): number {
+    return this.#rating.raised();
+  }
+}
+
 /** Notes kept per rating: enough to explain, few enough to fit a badge's tooltip. */
 const maxNotes = 6;
 /** Findings handed out per rating, the most dangerous: a hostile command's hundreds stay a short list. */
@@ -77,11 +100,7 @@ export class RatingBuilder implements Findings {
 
   /** The findings that follow, tied to `span`. */
   at(span: Span | undefined): Findings {
-    return {
-      raise: (risk, note, ...categories) => this.raiseAt(span, risk, note, ...categories),
-      has: (category) => this.has(category),
-      raised: () => this.#raised,
-    };
+    return new SpanFindings(this, span);
   }
 
   has(category: RiskCategory): boolean {

@@ -10,16 +10,22 @@ import { resolvePath, type Where } from './paths.ts';
  */
 export function namesSecretFile(word: string, where: Where): boolean {
   // `--key-file=~/.ssh/id_rsa`, `host:~/.ssh/id_rsa`: the part that may be a path.
-  const candidates = new Set([word, word.slice(word.indexOf('=') + 1), word.slice(word.indexOf(':') + 1)]);
-  for (const path of candidates) {
-    if (path === '' || path.length > 4096) continue;
-    if (isSecretPath(path, where.cwd)) return true;
-    if (/[*?[]/.test(path) && globNamesSecretFile(path, where.cwd)) return true;
-    // Resolving only drops segments: a path under /root names `root` itself or stands in it.
-    const mayBeRoots = path.includes('root') || where.cwd?.includes('root') === true;
-    if (mayBeRoots && resolvePath(path, where.cwd)?.startsWith('/root/')) return true;
-  }
-  return false;
+  const afterEquals = word.slice(word.indexOf('=') + 1);
+  const afterColon = word.slice(word.indexOf(':') + 1);
+  return (
+    pathNamesSecretFile(word, where) ||
+    (afterEquals !== word && pathNamesSecretFile(afterEquals, where)) ||
+    (afterColon !== word && afterColon !== afterEquals && pathNamesSecretFile(afterColon, where))
+  );
+}
+
+function pathNamesSecretFile(path: string, where: Where): boolean {
+  if (path === '' || path.length > 4096) return false;
+  if (isSecretPath(path, where.cwd)) return true;
+  if (/[*?[]/.test(path) && globNamesSecretFile(path, where.cwd)) return true;
+  // Resolving only drops segments: a path under /root names `root` itself or stands in it.
+  const mayBeRoots = path.includes('root') || where.cwd?.includes('root') === true;
+  return mayBeRoots && resolvePath(path, where.cwd)?.startsWith('/root/') === true;
 }
 
 export const secretFileNote = 'Reads a secret file: its contents reach the agent.';

@@ -28,11 +28,12 @@ export function compileBashMatcher(pattern: CommandPattern, behavior: RuleBehavi
       if (typeof command !== 'string') return false;
       const analysis = analysisOf(target, command);
       if (!allowable(analysis)) return false;
-      return analysis.segments.every((segment) => {
+      for (const segment of analysis.segments) {
         const rendering = allowRendering(segment);
         if (rendering === undefined || !pattern.test(rendering)) return false;
-        return literalName || !opaque(segment.words?.[0]);
-      });
+        if (!literalName && opaque(segment.words?.[0])) return false;
+      }
+      return true;
     };
   }
   return (target) => {

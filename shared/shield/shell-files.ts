@@ -165,7 +165,7 @@ function candidates(word: string): string[] {
 /** Whether `word`, taken as a file name (in `folder` when the command `cd`ed), names a secret file. */
 function namesSecretFile(word: PathWord, folder?: string): boolean {
   // A word whose last part has spaces is prose (`git commit -m "add .env"`), not a file name.
-  if (/\s/.test(word.text.split('/').at(-1) ?? '')) return false;
+  if (/\s/.test(word.text.slice(word.text.lastIndexOf('/') + 1))) return false;
   return candidates(word.text).some((part) => {
     const path = folder !== undefined && !/^[/~]/.test(part) ? `${folder}/${part}` : part;
     return word.glob ? globNamesSecretFile(path) : isSecretPath(path);
