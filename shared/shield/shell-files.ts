@@ -152,10 +152,12 @@ function pathWords(segment: ShellSegment, variables: ReadonlyMap<string, string>
   });
 }
 
+const pathMarks = ['=', ':', '@'] as const;
+
 /** The parts of a word that could be a path: `--env-file=.env` → `.env`; `host:~/.ssh/id_rsa`; `-d @.env`. */
 function candidates(word: string): string[] {
   const parts = [word];
-  for (const mark of ['=', ':', '@']) {
+  for (const mark of pathMarks) {
     const at = word.indexOf(mark);
     if (at >= 0) parts.push(word.slice(at + 1));
   }
@@ -166,10 +168,11 @@ function candidates(word: string): string[] {
 function namesSecretFile(word: PathWord, folder?: string): boolean {
   // A word whose last part has spaces is prose (`git commit -m "add .env"`), not a file name.
   if (/\s/.test(word.text.slice(word.text.lastIndexOf('/') + 1))) return false;
-  return candidates(word.text).some((part) => {
+  for (const part of candidates(word.text)) {
     const path = folder !== undefined && !/^[/~]/.test(part) ? `${folder}/${part}` : part;
-    return word.glob ? globNamesSecretFile(path) : isSecretPath(path);
-  });
+    if (word.glob ? globNamesSecretFile(path) : isSecretPath(path)) return true;
+  }
+  return false;
 }
 
 /** Whether a folder reader given `word` reads a secret folder (or one above it). */
