@@ -1,21 +1,34 @@
 // `npm start`: a local relay on workerd, ready to pair a browser and connect an agent.
 // Runs on Node 24's type stripping, so this file keeps to erasable TypeScript.
 import './check-node.mjs';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderUnicodeCompact } from 'uqr';
+import { banner } from './banner.ts';
+import { nextFreePort, portState, portTakenMessage } from './port-check.ts';
+import { defaultPort, parseStartOptions, startUsage } from './start-options.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const options = parseStartOptions(process.argv.slice(2), process.env);
+if ('error' in options) {
+  console.error(`npm start: ${options.error}\n\n${startUsage}`);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(startUsage);
+  process.exit(0);
+}
 // Loopback only, unless `npm start -- --lan`: then a phone on the same network can reach the
 // relay, and the pairing link and QR code carry this machine's LAN address.
-const lan = process.argv.includes('--lan');
+const { lan, port } = options;
 const host = lan ? '0.0.0.0' : '127.0.0.1';
-const port = Number(process.env.GATEHOUSE_PORT ?? 8787);
 const relayUrl = `http://127.0.0.1:${port}`;
+// A relay on another port is a second relay, with state of its own: two workerd processes must
+// not share one set of Durable Object files.
+const stateDir = join(root, '.wrangler', port === defaultPort ? 'state' : `state-${port}`);
 const publicUrl = lan ? `http://${lanAddress() ?? '127.0.0.1'}:${port}` : relayUrl;
 
 /** The first non-internal IPv4 address of this machine, if it has one. */
@@ -87,7 +100,7 @@ function startWrangler(): ChildProcess {
     '--port',
     String(port),
     '--persist-to',
-    join(root, '.wrangler', 'state'),
+    stateDir,
     '--show-interactive-dev-session=false',
   ];
   return spawn(process.execPath, args, {
@@ -127,48 +140,29 @@ async function call<T>(adminToken: string, path: string, body: unknown, base = r
   return (await res.json()) as T;
 }
 
-function banner(pairing: { code: string; url: string; expiresAt: string }, agentToken: string): string {
-  const toolCall = JSON.stringify({
-    tool_call_id: `call-${Date.now()}`,
-    tool: 'Bash',
-    input: { command: 'git push origin main' },
-    wait: 120,
+/** The extension and /app, built before the relay serves /app (`npm run build`, output hidden). */
+function build(): void {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const built = spawnSync(npm, ['run', 'build', '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  return [
-    '',
-    '════════════════════════════════════════════════════════════════════',
-    ` Gatehouse relay: ${publicUrl}`,
-    '════════════════════════════════════════════════════════════════════',
-    '',
-    ` Pair a browser or phone (code valid until ${new Date(pairing.expiresAt).toLocaleTimeString()}, single use):`,
-    `   pairing code  ${pairing.code}`,
-    `   or open       ${pairing.url}`,
-    '',
-    renderUnicodeCompact(pairing.url, { border: 2 }),
-    '',
-    ' Browser extension (built just now):',
-    `   Chrome: chrome://extensions → Developer mode → Load unpacked → ${join(root, 'extension', '.output', 'chrome-mv3')}`,
-    `   Firefox: about:debugging → Load Temporary Add-on → ${join(root, 'extension', '.output', 'firefox-mv2', 'manifest.json')}`,
-    `   then open its options, enter ${publicUrl} and the pairing code.`,
-    lan
-      ? ' Phone: scan the QR code (same network) — the approver UI opens and pairs itself.'
-      : ' Phone: run `npm start -- --lan` so a phone on your network can reach this relay, then scan the QR code.',
-    '',
-    ' Agent token (shown once; keep it):',
-    `   ${agentToken}`,
-    '',
-    ' Submit a tool call as an agent (waits up to 120 s for a human):',
-    `   curl -sS -X POST ${relayUrl}/api/v1/sessions/demo/tool-calls \\`,
-    `     -H 'authorization: Bearer ${agentToken}' \\`,
-    `     -H 'content-type: application/json' \\`,
-    `     -d '${toolCall}'`,
-    '',
-    ` API description: ${relayUrl}/openapi.json   ·   Ctrl-C stops the relay.`,
-    '',
-  ].join('\n');
+  if (built.status !== 0) {
+    console.error('npm start: `npm run build` failed (its errors are above).');
+    process.exit(1);
+  }
 }
 
 async function main(): Promise<void> {
+  // Before anything is created: a relay already on this port must not get a second pairing code
+  // and agent token from a start that cannot listen.
+  const state = await portState(host, port);
+  if (state !== 'free') {
+    console.error(portTakenMessage(state, port, await nextFreePort(host, port)));
+    process.exitCode = 1;
+    return;
+  }
+  build();
   const adminToken = ensureAdminToken();
   await ensureVapidKeys();
   const child = startWrangler();
@@ -192,7 +186,7 @@ async function main(): Promise<void> {
       role: 'agent',
       label: `npm start ${new Date().toISOString().slice(0, 16)}`,
     });
-    console.log(banner(pairing, agent.token));
+    console.log(banner({ root, relayUrl, publicUrl, lan, port, pairing, agentToken: agent.token }));
   } catch (error) {
     console.error(`npm start: ${error instanceof Error ? error.message : String(error)}`);
     stop('SIGTERM');
