@@ -1,5 +1,6 @@
 import { limits } from '../../shared/contract/index.ts';
 import { claudeHookEventNamed, type GatehouseClient } from '../sdk/index.ts';
+import { relayErrorText } from './relay-error.ts';
 
 /** Three clocks, each above the one before, so the relay's own answer always arrives first. */
 export const hookTimeouts = {
@@ -94,7 +95,7 @@ export async function runHook(
     });
     io.write(`${JSON.stringify(answer)}\n`);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = relayErrorText(error);
     const answer = fallbackAnswer(event || 'PreToolUse', options.onError, reason);
     io.warn(`gatehouse hook: ${reason}; ${answer ? `answering ${options.onError}` : 'no decision'}`);
     if (answer) io.write(`${JSON.stringify(answer)}\n`);

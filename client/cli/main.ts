@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient, type GatehouseClient } from '../sdk/index.ts';
 import { runCodexHook } from './codex/hook.ts';
@@ -8,9 +8,12 @@ import { runInitCodex } from './codex/init-command.ts';
 import { runDemo } from './demo.ts';
 import { hookTimeouts, type OnError, onErrorChoices, runHook } from './hook.ts';
 import { claudeSettingsPath, describeInit, hookCommand, initClaude } from './init-claude.ts';
+import { isLoopback } from './loopback.ts';
 import { mcpSessionId } from './mcp-session.ts';
 import { nodeFetch } from './node-fetch.ts';
+import { runPair } from './pair.ts';
 import { createProgress } from './progress.ts';
+import { relayErrorText } from './relay-error.ts';
 import { runStatus } from './status.ts';
 
 const usage = `gatehouse — the agent side of the Gatehouse approval relay
@@ -26,6 +29,7 @@ Commands:
   init codex           put Gatehouse's hooks into Codex CLI's hooks.json
   demo                 a scripted agent session that shows every kind of decision
   status               relay reachable? token role? sessions waiting?
+  pair                 a new pairing code for a browser or phone, with its link and QR code
 
 Options:
   --url URL            relay URL (default $GATEHOUSE_URL, else http://127.0.0.1:8787)
@@ -53,6 +57,11 @@ hook --agent codex [--on-error deny] [--timeout SECONDS]
   Codex runs a call whose hook is silent, so a deny, a question nobody answered within
   --timeout (default and at most 300 s) and a refused request are all a deny. A relay that
   cannot be reached is no decision (Codex's sandbox and policy decide) unless --on-error deny.
+
+pair [--url URL] [--token ADMIN_TOKEN]
+  Takes the relay's admin token: --token, else $GATEHOUSE_ADMIN_TOKEN, else (a relay on this
+  machine only) the one npm start wrote to .dev.vars here, in a folder above, or in the clone.
+  A deployed relay: GATEHOUSE_URL=https://<your relay> GATEHOUSE_ADMIN_TOKEN=… gatehouse pair
 
 init codex [--user | --dir D] [--on-error deny] [--trust] [--remove]
   --user               $CODEX_HOME/hooks.json (default ~/.codex; this is the default)
@@ -114,7 +123,7 @@ export async function main(argv: string[], self: CliSelf): Promise<number> {
   try {
     return await run(argv, self);
   } catch (error) {
-    warn(`gatehouse: ${error instanceof Error ? error.message : String(error)}`);
+    warn(`gatehouse: ${relayErrorText(error)}`);
     return 1;
   }
 }
@@ -274,6 +283,17 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
         progress: createProgress(process.stderr),
       });
     }
+    case 'pair':
+      return runPair(
+        {
+          url,
+          token: values.token,
+          env: process.env,
+          cwd: process.cwd(),
+          cloneRoot: join(dirname(self.cliPath), '..', '..'),
+        },
+        { print, warn },
+      );
     case 'status': {
       const statusClient = needClient();
       if (!statusClient) return 2;
@@ -283,9 +303,4 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
       warn(`unknown command: ${command}\n\n${usage}`);
       return 2;
   }
-}
-
-function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
 }

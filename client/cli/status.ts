@@ -1,5 +1,6 @@
 import { type GatehouseClient, GatehouseError } from '../sdk/index.ts';
 import { describeCall } from './describe-call.ts';
+import { relayErrorText } from './relay-error.ts';
 
 /**
  * `gatehouse status`: is the relay there, what can this token do, who is waiting. The role is
@@ -9,9 +10,12 @@ export async function runStatus(client: GatehouseClient, print: (line: string) =
   try {
     await client.health();
   } catch (error) {
-    print(
-      `relay   ${client.root.origin} unreachable: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    // Said once: the column names the relay, the client's error says why ("ECONNREFUSED …").
+    const reason =
+      error instanceof GatehouseError && error.code === 'unreachable'
+        ? String((error.details as { reason?: unknown } | undefined)?.reason ?? error.message)
+        : relayErrorText(error);
+    print(`relay   ${client.root.origin} unreachable: ${reason}`);
     return 1;
   }
   print(`relay   ${client.root.origin} reachable`);
@@ -23,7 +27,7 @@ export async function runStatus(client: GatehouseClient, print: (line: string) =
       print('token   agent (may submit tool calls; cannot see the inbox or answer)');
       return 0;
     }
-    print(`token   refused: ${error instanceof Error ? error.message : String(error)}`);
+    print(`token   refused: ${relayErrorText(error)}`);
     return 1;
   }
   const admin = await client.tokens().then(

@@ -59,7 +59,9 @@ export function createTransport(options: ClientOptions) {
             ? error.cause.message
             : error.message
           : String(error);
-      throw new GatehouseError(0, 'unreachable', `relay unreachable at ${root.origin}: ${reason}`);
+      throw new GatehouseError(0, 'unreachable', `relay unreachable at ${root.origin}: ${reason}`, {
+        reason,
+      });
     }
     if (!response.ok) throw await errorFromResponse(response);
     return response;

@@ -25,7 +25,7 @@ export const pairingMessages: Record<PairingFailure, string> = {
   unreachable: 'Relay unreachable: nothing answered at that address. Is the relay running?',
   not_gatehouse: 'Not a Gatehouse relay: that address answered, but not as a Gatehouse relay.',
   code_unknown: 'Code unknown: the relay does not know this pairing code. Check it, or create a new one.',
-  code_used: 'This pairing code was already used or has expired: create a new one.',
+  code_used: 'This pairing code was already used or has expired: create a new one (npx gatehouse pair).',
   rate_limited: 'Rate limited: too many pairing attempts. Wait a minute and try again.',
 };
 

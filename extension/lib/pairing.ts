@@ -19,6 +19,21 @@ const failed = (failure: PairingFailure, detail?: string): PairingOutcome => ({
   message: detail ? `${pairingMessages[failure]} (${detail})` : pairingMessages[failure],
 });
 
+/**
+ * A 410 from `/pair`: the relay's words say which it was ("…already used; …", "…has expired;
+ * …"); the user is told that once, with how to get a new code.
+ */
+function codeUsedMessage(relayWords: string): string {
+  const which = /already used/i.test(relayWords)
+    ? 'was already used'
+    : /expired/i.test(relayWords)
+      ? 'has expired'
+      : undefined;
+  return which
+    ? pairingMessages.code_used.replace('was already used or has expired', which)
+    : pairingMessages.code_used;
+}
+
 /** A failed `/pair` → the cause the user is shown. */
 export function pairFailure(error: unknown): PairingOutcome {
   if (!(error instanceof GatehouseError)) return failed('unreachable', String(error));
@@ -27,7 +42,7 @@ export function pairFailure(error: unknown): PairingOutcome {
     case 400:
       return failed('code_unknown');
     case 410:
-      return failed('code_used', error.message);
+      return { ok: false, failure: 'code_used', message: codeUsedMessage(error.message) };
     case 429:
       return failed('rate_limited');
     default:

@@ -109,6 +109,20 @@ const failures: Failure[] = [
       relay((_req, res) => json(res, 400, { error: { code: 'invalid_request', message: 'no tool_name' } })),
     /no tool_name/,
   ],
+  [
+    'a 400 naming the field it refused (the relay’s own detail passed on)',
+    () =>
+      relay((_req, res) =>
+        json(res, 400, {
+          error: {
+            code: 'invalid_request',
+            message: 'invalid body',
+            details: [{ path: 'tool_use_id', message: 'Invalid input: expected string, received undefined' }],
+          },
+        }),
+      ),
+    /invalid body: tool_use_id: Invalid input: expected string, received undefined/,
+  ],
   ['a 200 that is not JSON', () => relay((_req, res) => json(res, 200, 'allow')), /not JSON/],
   [
     'a 200 with a decision outside the contract',

@@ -39,7 +39,9 @@ export function PairForm({ pair, initialError = null }: PairFormProps) {
         {busy ? 'Pairing…' : 'Pair'}
       </button>
       <p class="quiet">
-        Run <code>npm start</code> where the relay runs and scan its QR code, or type the code it printed.
+        Scan the QR code of <code>npx gatehouse pair</code>, or type the code it prints. It makes a new code
+        whenever one is needed: in the relay’s clone, or for a deployed relay with <code>GATEHOUSE_URL</code>{' '}
+        and <code>GATEHOUSE_ADMIN_TOKEN</code> set. Codes work once, for ten minutes.
       </p>
       {error && (
         <p class="pair-status" data-testid="pair-status" data-state="error" role="alert">

@@ -60,8 +60,9 @@ export function PairingForm(props: { deps: OptionsDeps; paired: boolean; onPaire
         onInput={(event) => onCodeInput(event.currentTarget.value)}
       />
       <p class="hint">
-        <code>npm start</code> prints a code; an admin can create one with{' '}
-        <code>POST /api/v1/pairing-codes</code>. Codes work once, for ten minutes.
+        <code>npm start</code> prints a code; <code>npx gatehouse pair</code> prints a new one (for a deployed
+        relay with <code>GATEHOUSE_URL</code> and <code>GATEHOUSE_ADMIN_TOKEN</code> set). Codes work once,
+        for ten minutes.
       </p>
       <button type="submit" id="pair" disabled={status.state === 'working'}>
         Pair
