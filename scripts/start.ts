@@ -7,6 +7,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adminTokenName, parseDevVars } from '../client/cli/dev-vars.ts';
 import { banner } from './banner.ts';
 import { nextFreePort, portState, portTakenMessage } from './port-check.ts';
 import { defaultPort, parseStartOptions, startUsage } from './start-options.ts';
@@ -40,23 +41,11 @@ function lanAddress(): string | undefined {
   return undefined;
 }
 const devVarsPath = join(root, '.dev.vars');
-const adminTokenName = 'GATEHOUSE_ADMIN_TOKEN';
-
-/** `KEY=value` lines of a .dev.vars file (quotes optional, `#` comments ignored). */
-function readDevVars(text: string): Map<string, string> {
-  const vars = new Map<string, string>();
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!match?.[1] || line.trimStart().startsWith('#')) continue;
-    vars.set(match[1], (match[2] ?? '').replace(/^(["'])(.*)\1$/, '$2'));
-  }
-  return vars;
-}
 
 /** The bootstrap admin token from .dev.vars; a random one is written there first when missing. */
 function ensureAdminToken(): string {
   const text = existsSync(devVarsPath) ? readFileSync(devVarsPath, 'utf8') : '';
-  const existing = readDevVars(text).get(adminTokenName);
+  const existing = parseDevVars(text).get(adminTokenName);
   if (existing) return existing;
   const token = `gha_${randomBytes(32).toString('base64url')}`;
   const separator = text === '' || text.endsWith('\n') ? '' : '\n';
@@ -71,7 +60,7 @@ function ensureAdminToken(): string {
  */
 async function ensureVapidKeys(): Promise<void> {
   const text = existsSync(devVarsPath) ? readFileSync(devVarsPath, 'utf8') : '';
-  const vars = readDevVars(text);
+  const vars = parseDevVars(text);
   if (vars.get('GATEHOUSE_VAPID_PUBLIC_KEY') && vars.get('GATEHOUSE_VAPID_PRIVATE_KEY')) return;
   const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
     'sign',
