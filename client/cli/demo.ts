@@ -39,7 +39,7 @@ export const demoSteps: DemoStep[] = [
     call: { tool: 'Edit', input: { file_path: 'src/app.ts', old_string: 'let', new_string: 'const' } },
   },
   {
-    title: 'npm test, allowed by a rule',
+    title: 'npm test under an allow rule',
     mode: 'default',
     call: { tool: 'Bash', input: { command: 'npm test' } },
   },
