@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 
 export const defaultPort = 8787;
 
-export const startUsage = `Usage: npm start [-- --port N] [-- --lan]
+export const startUsage = `Usage: npm start -- [--port N] [--lan]
 
   --port N   listen on port N (default $GATEHOUSE_PORT, else ${defaultPort})
   --lan      listen on every interface, so a phone on your network can reach the relay; the

@@ -110,7 +110,7 @@ describe('npm start on a busy port', () => {
     ]) {
       const run = await start(args);
       expect(run.code, args.join(' ')).toBe(2);
-      expect(run.stderr).toContain('Usage: npm start [-- --port N] [-- --lan]');
+      expect(run.stderr).toContain('Usage: npm start -- [--port N] [--lan]');
     }
     expect(existsSync(devVars())).toBe(false);
   });
