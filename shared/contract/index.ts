@@ -14,3 +14,4 @@ export * from './permissions.ts';
 export * from './session.ts';
 export * from './tool-call.ts';
 export * from './workspace.ts';
+export * from './attestation.ts';
