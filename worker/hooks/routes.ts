@@ -163,6 +163,16 @@ export const hookRoutes = openApiRoutes()
   });
 
 /**
+ * The Contract's place for a hook's attestation: a header, since the body is Claude Code's. An
+ * answer held for a human streams, so its headers leave before it is known; the command hook then
+ * reads the stored attestation from `GET /sessions/{sid}/tool-calls/{tcid}` (docs/attestation.md).
+ */
+function attestationHeader(outcome: HookOutcome): Record<string, string> {
+  const attestation = outcome.kind === 'refused' ? undefined : outcome.state.attestation;
+  return attestation ? { 'Gatehouse-Attestation': attestation } : {};
+}
+
+/**
  * A hook's answer, held while a human decides; when Claude Code gives up on the hook (its
  * timeout, Ctrl-C, exit), the session hears that its client left and withdraws the question.
  */
@@ -171,6 +181,7 @@ function heldHookAnswer<Body>(c: Context<AppEnv>, call: HookCall, render: (outco
   return heldAnswer(c, {
     answer: evaluateHookCall(c.env, call, waitId),
     render,
+    headers: attestationHeader,
     left: () => sessionStub(c.env, call.caller).clientLeft(call.caller, call.toolCallId, waitId),
   });
 }
