@@ -10,9 +10,8 @@ import {
   ClaudePreToolUseOutput,
   ClaudeSessionEndInput,
   ClaudeUserPromptSubmitInput,
-  Identifier,
 } from '../../shared/contract/index.ts';
-import { sha256Hex } from '../../shared/digest/index.ts';
+import { relayId } from '../../shared/digest/relay-id.ts';
 import { fromClaudeSuggestions } from '../../shared/grants/index.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { heldAnswer } from '../http/held-answer.ts';
@@ -33,11 +32,6 @@ async function toolCallIdOf(toolUseId: string | undefined): Promise<string> {
   return relayId('tu-', toolUseId);
 }
 
-/** One of Claude Code's ids in the relay's id alphabet: itself if it fits, else its hash (the same every time). */
-export async function relayId(prefix: string, id: string): Promise<string> {
-  if (Identifier.safeParse(id).success) return id;
-  return `${prefix}${(await sha256Hex(id)).slice(0, 48)}`;
-}
 
 async function hookCall(
   c: Context<AppEnv>,
