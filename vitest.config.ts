@@ -1,5 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { currentSigningKey, publicHalf, retiredSigningKey } from './test/support/attestation-keys.ts';
 
 // One config, three kinds of test: pure code on Node, the Worker inside workerd,
 // and end-to-end runs against a real local relay (and Chromium for the extension).
@@ -25,7 +26,13 @@ export default defineConfig({
           cloudflareTest({
             main: './worker/index.ts',
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { GATEHOUSE_ADMIN_TOKEN: 'test-admin-token-0123456789abcdef' } },
+            miniflare: {
+              bindings: {
+                GATEHOUSE_ADMIN_TOKEN: 'test-admin-token-0123456789abcdef',
+                GATEHOUSE_SIGNING_KEY: JSON.stringify(currentSigningKey),
+                GATEHOUSE_RETIRED_KEYS: JSON.stringify([publicHalf(retiredSigningKey)]),
+              },
+            },
           }),
         ],
         test: {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 // `npm run bench`: the speed targets, measured and printed as figures (never asserted in tests).
 import { printApproverFigures } from '../test/bench/approver.ts';
+import { benchSigning } from '../test/bench/attestation.ts';
 import { benchEngine, engineTargets } from '../test/bench/engine.ts';
 import { benchEngineBundled } from '../test/bench/engine-bundled.ts';
 import { benchHookOnLocalRelay } from '../test/bench/hook.ts';
@@ -76,6 +77,15 @@ for (const [label, stateDir, runtime] of runs) {
   );
   console.log(
     `  one bare request at a time (GET /healthz): p50 ${fmt(relay.bareRequestP50Ms)} ms — the round trip makes three HTTP exchanges and one push`,
+  );
+}
+
+// Attestations (docs/attestation.md): every allow is signed with Ed25519 before it is stored.
+const signing = await benchSigning(existsSync('/dev/shm') ? '/dev/shm' : undefined);
+if (signing) {
+  console.log('Attestations (workerd without the dev proxy, allow path, runtime CPU per request)');
+  console.log(
+    `  with signing ${fmt(signing.signedCpuMs)} ms, without ${fmt(signing.unsignedCpuMs)} ms (${fmt(signing.signedCpuMs / signing.unsignedCpuMs)}×, expected ≤ 1.2×); rounds (with / without): ${signing.rounds.map((round) => `${fmt(round.signed)} / ${fmt(round.unsigned)}`).join(', ')} ms`,
   );
 }
 

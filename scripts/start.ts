@@ -77,6 +77,22 @@ async function ensureVapidKeys(): Promise<void> {
   console.log('Created the Web Push (VAPID) keys in .dev.vars.');
 }
 
+/**
+ * The relay's attestation key (docs/attestation.md): an Ed25519 private JWK, written to .dev.vars
+ * in single quotes (it is JSON) when missing. Its thumbprint is the `kid` agents pin.
+ */
+async function ensureSigningKey(): Promise<void> {
+  const text = existsSync(devVarsPath) ? readFileSync(devVarsPath, 'utf8') : '';
+  if (parseDevVars(text).get('GATEHOUSE_SIGNING_KEY')) return;
+  const pair = (await crypto.subtle.generateKey('Ed25519', true, ['sign', 'verify'])) as CryptoKeyPair;
+  const { kty, crv, x, d } = await crypto.subtle.exportKey('jwk', pair.privateKey);
+  const separator = text === '' || text.endsWith('\n') ? '' : '\n';
+  appendFileSync(devVarsPath, `${separator}GATEHOUSE_SIGNING_KEY='${JSON.stringify({ kty, crv, x, d })}'\n`, {
+    mode: 0o600,
+  });
+  console.log('Created the attestation signing key (GATEHOUSE_SIGNING_KEY) in .dev.vars.');
+}
+
 function startWrangler(): ChildProcess {
   const configHome = join(root, '.config');
   mkdirSync(configHome, { recursive: true });
@@ -154,6 +170,7 @@ async function main(): Promise<void> {
   build();
   const adminToken = ensureAdminToken();
   await ensureVapidKeys();
+  await ensureSigningKey();
   const child = startWrangler();
   const stop = (signal: NodeJS.Signals) => {
     if (child.exitCode === null) child.kill(signal);

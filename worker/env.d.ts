@@ -14,6 +14,12 @@ declare namespace Cloudflare {
     GATEHOUSE_VAPID_SUBJECT?: string;
     /** "1" lets push subscriptions point at http://127.0.0.1 (local tests only). */
     GATEHOUSE_PUSH_ALLOW_INSECURE?: string;
+    /** Attestations (docs/attestation.md): the relay's Ed25519 private JWK, as JSON (a secret). */
+    GATEHOUSE_SIGNING_KEY?: string;
+    /** Rotated-out public JWKs (a JSON array), still published until their attestations expire. */
+    GATEHOUSE_RETIRED_KEYS?: string;
+    /** The relay's public URL, the `iss` of its attestations; else each request's origin. */
+    GATEHOUSE_PUBLIC_URL?: string;
   }
 }
 interface Env extends Cloudflare.Env {}

@@ -2,6 +2,7 @@ import { $, createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import packageJson from '../package.json' with { type: 'json' };
 import { limits } from '../shared/contract/index.ts';
+import { jwksRoutes } from './attestation/routes.ts';
 import { hookRoutes } from './hooks/index.ts';
 import { errorBody, renderError, tooLarge } from './http/errors.ts';
 import { completeErrors, open, openApiRoutes } from './http/openapi.ts';
@@ -41,6 +42,7 @@ const api = openApiRoutes()
 
 const app = $(openApiRoutes().use('/api/v1/*', bodyCap))
   .route('/', healthRoutes)
+  .route('/', jwksRoutes)
   .route('/', appFallbackRoutes)
   .route('/api/v1', api);
 

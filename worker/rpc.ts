@@ -53,6 +53,8 @@ export interface SessionCaller {
   tokenId?: string;
   /** The token's label (e.g. "Phone", "Chrome on Linux"), named with every change it makes. */
   label?: string;
+  /** The relay's URL as this request reached it (or `GATEHOUSE_PUBLIC_URL`): an attestation's `iss`. */
+  issuer?: string;
 }
 
 /**

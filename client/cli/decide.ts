@@ -28,6 +28,7 @@ export async function decide(
     const state = await client.waitFor(sessionId, first.toolCallId, {
       until,
       pollSeconds: 25,
+      input: request.input,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onPending ? { onPending: options.onPending } : {}),
     });

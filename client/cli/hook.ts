@@ -1,5 +1,5 @@
 import { limits } from '../../shared/contract/index.ts';
-import { claudeHookEventNamed, type GatehouseClient } from '../sdk/index.ts';
+import { type AttestationVerifier, claudeHookEventNamed, type GatehouseClient } from '../sdk/index.ts';
 import { relayErrorText } from './relay-error.ts';
 
 /** Three clocks, each above the one before, so the relay's own answer always arrives first. */
@@ -35,6 +35,8 @@ export interface HookOptions {
   onError: OnError;
   /** Give up on the relay after this long, before Claude Code's own hook timeout runs out. */
   timeoutMs: number;
+  /** Check every allow's attestation (docs/attestation.md); a failed check is a deny. */
+  verifier?: AttestationVerifier | null;
 }
 
 /**
@@ -88,12 +90,23 @@ export async function runHook(
     }
     if (!client) throw new Error('no relay configured (GATEHOUSE_URL and GATEHOUSE_TOKEN)');
     const signal = AbortSignal.timeout(options.timeoutMs);
-    const answer = await client.claudeHook(row.route, hookInput, signal).catch((error: unknown) => {
+    const timedOut = (error: unknown) => {
       throw signal.aborted
         ? new Error(`no answer from the relay within ${options.timeoutMs / 1000} s`)
         : error;
-    });
-    io.write(`${JSON.stringify(answer)}\n`);
+    };
+    const verifier = options.verifier;
+    if (!verifier || !row.waits) {
+      const answer = await client.claudeHook(row.route, hookInput, signal).catch(timedOut);
+      io.write(`${JSON.stringify(answer)}\n`);
+      return 0;
+    }
+    // Loaded only here: a hook that does not verify starts without it.
+    const { verifiedHookAnswer, withToolUseId } = await import('./hook-verify.ts');
+    const sent = withToolUseId(event, hookInput as Record<string, unknown>);
+    const { answer, attestation } = await client.claudeHookAttested(row.route, sent, signal).catch(timedOut);
+    const checked = await verifiedHookAnswer({ client, verifier, event, sent, answer, attestation });
+    io.write(`${JSON.stringify(checked)}\n`);
   } catch (error) {
     const reason = relayErrorText(error);
     const answer = fallbackAnswer(event || 'PreToolUse', options.onError, reason);

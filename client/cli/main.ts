@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createClient, type GatehouseClient } from '../sdk/index.ts';
+import { createClient, createVerifier, type GatehouseClient, type KeyStore } from '../sdk/index.ts';
 import { runCodexHook } from './codex/hook.ts';
 import { runInitCodex } from './codex/init-command.ts';
 import { runDemo } from './demo.ts';
@@ -12,6 +12,7 @@ import { isLoopback } from './loopback.ts';
 import { mcpSessionId } from './mcp-session.ts';
 import { nodeFetch } from './node-fetch.ts';
 import { runPair } from './pair.ts';
+import { describePins, fileKeyStore, pinRelay, pinsPath } from './pins.ts';
 import { createProgress } from './progress.ts';
 import { relayErrorText } from './relay-error.ts';
 import { runStatus } from './status.ts';
@@ -40,6 +41,9 @@ Options:
                        hook: how long to wait for the relay (default ${hookTimeouts.giveUpSeconds})
   --on-error ask|deny  hook: answer this when the relay fails (default: no decision, so
                        Claude Code's own rules decide, as with a failed HTTP hook)
+  --verify             hook, mcp: check every allow's attestation (docs/attestation.md) with the
+                       keys pinned for this relay, else kept on first use; on whenever the relay
+                       has an entry in $XDG_CONFIG_HOME/gatehouse/pins.json or GATEHOUSE_VERIFY=1
   -v, --version
   -h, --help
 
@@ -52,6 +56,8 @@ init claude [--dir D | --user] [--local] [--relay URL] [--command [--on-error as
   --local              .claude/settings.local.json (yours, uncommitted)
   --relay URL          the relay the HTTP hooks post to (default --url)
   --remove             take Gatehouse's hooks out, and nothing else
+  --pin                pin the relay's signing keys (GET /.well-known/jwks.json) in pins.json and
+                       write the command hook with --verify: every allow must prove itself
 
 hook --agent codex [--on-error deny] [--timeout SECONDS]
   Codex runs a call whose hook is silent, so a deny, a question nobody answered within
@@ -84,6 +90,8 @@ const options = {
   remove: { type: 'boolean' },
   agent: { type: 'string' },
   trust: { type: 'boolean' },
+  pin: { type: 'boolean' },
+  verify: { type: 'boolean' },
   version: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -176,9 +184,25 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
     warn('--on-error for Codex is deny: Codex ignores a hook that asks');
     return 2;
   }
+  const pins = pinsPath();
+  // Attestations are checked when asked for, or once this relay's keys are kept here.
+  let keyStore: KeyStore | null = null;
+  try {
+    const store = fileKeyStore(pins, url);
+    const wanted = values.verify || process.env.GATEHOUSE_VERIFY === '1';
+    if (command !== 'init' && (wanted || (await store.load()) !== null)) keyStore = store;
+  } catch (error) {
+    // An unreadable pins file must not switch verification off: every allow is then refused.
+    if (command === 'hook' || command === 'mcp') {
+      warn(`gatehouse: ${pins}: ${error instanceof Error ? error.message : error}; refusing allows`);
+      keyStore = { load: async () => ({ keys: [], source: 'pinned', savedAt: '' }), save: async () => {} };
+    }
+  }
   let client: GatehouseClient | null = null;
   try {
-    client = token ? createClient({ url, token, fetch: nodeFetch }) : null;
+    client = token
+      ? createClient({ url, token, fetch: nodeFetch, ...(keyStore ? { verify: keyStore } : {}) })
+      : null;
   } catch {
     warn(`not a URL: ${url}`);
     if (command !== 'hook' && command !== 'mcp') return 2;
@@ -202,7 +226,11 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
       }
       return runHook(
         client,
-        { onError: (onError ?? 'none') as OnError, timeoutMs: timeoutSeconds * 1000 },
+        {
+          onError: (onError ?? 'none') as OnError,
+          timeoutMs: timeoutSeconds * 1000,
+          verifier: keyStore ? createVerifier({ url, store: keyStore, fetch: nodeFetch }) : null,
+        },
         { stdin: await readStdin(), write: (text) => process.stdout.write(text), warn },
       );
     }
@@ -217,6 +245,17 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
       });
     }
     case 'init': {
+      if (values.pin && !values.remove) {
+        try {
+          const pinned = await pinRelay(pins, url, nodeFetch);
+          print(
+            `Pinned ${pinned.keys.length} key(s) of ${url} in ${pins}: ${pinned.keys.map((key) => key.kid).join(', ')}`,
+          );
+        } catch (error) {
+          warn(`could not pin the relay's keys: ${error instanceof Error ? error.message : error}`);
+          return 1;
+        }
+      }
       if (subject === 'codex') {
         return runInitCodex(
           {
@@ -225,7 +264,7 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
             remove: values.remove,
             trust: values.trust,
             onError: onError === 'deny' ? 'deny' : undefined,
-            command: hookCommand(process.execPath, self.cliPath),
+            command: `${hookCommand(process.execPath, self.cliPath)}${values.pin ? ' --verify' : ''}`,
             codexHome: process.env.CODEX_HOME || join(homedir(), '.codex'),
             cwd: process.cwd(),
           },
@@ -236,7 +275,7 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
         warn('usage: gatehouse init claude|codex [--dir D | --user] … (gatehouse --help says more)');
         return 2;
       }
-      if (onError !== undefined && !values.command) {
+      if (onError !== undefined && !values.command && !values.pin) {
         warn('--on-error is for the command hook (--command): a failed HTTP hook is always no decision');
         return 2;
       }
@@ -252,10 +291,11 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
         path,
         values.remove
           ? undefined
-          : values.command
+          : values.command || values.pin
             ? {
                 type: 'command',
-                command: hookCommand(process.execPath, self.cliPath),
+                // An HTTP hook cannot check an attestation: --pin needs the command hook.
+                command: `${hookCommand(process.execPath, self.cliPath)}${values.pin ? ' --verify' : ''}`,
                 onError: onError as OnError | undefined,
               }
             : { type: 'http', relayUrl },
@@ -263,11 +303,11 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
       for (const line of describeInit(result, values.remove ?? false)) print(line);
       if (values.remove) return 0;
       print(
-        values.command
+        values.command || values.pin
           ? 'Claude Code passes its environment to hooks: start it with GATEHOUSE_URL and GATEHOUSE_TOKEN (an agent token) set.'
           : 'Start Claude Code with GATEHOUSE_TOKEN set to an agent token: the hooks send it from there.',
       );
-      if (!values.command && new URL(relayUrl).protocol === 'http:' && !isLoopback(relayUrl))
+      if (!values.command && !values.pin && new URL(relayUrl).protocol === 'http:' && !isLoopback(relayUrl))
         warn(`note: ${relayUrl} is plain HTTP; the token crosses the network unencrypted.`);
       return 0;
     }
@@ -297,7 +337,9 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
     case 'status': {
       const statusClient = needClient();
       if (!statusClient) return 2;
-      return runStatus(statusClient, print);
+      const code = await runStatus(statusClient, print);
+      print(`keys    ${await describePins(pins, url)}`);
+      return code;
     }
     default:
       warn(`unknown command: ${command}\n\n${usage}`);

@@ -4,6 +4,7 @@ import { createClient, type GatehouseClient } from '../sdk/index.ts';
 import { parseProxyArguments, proxyUsage } from './mcp-proxy/args.ts';
 import { createGateway } from './mcp-proxy/gateway.ts';
 import { createRelayGate } from './mcp-proxy/relay-gate.ts';
+import { fileKeyStore, pinsPath } from './pins.ts';
 
 export interface ProxyIo {
   print: (line: string) => void;
@@ -40,7 +41,10 @@ export async function runMcpProxy(argv: readonly string[], io: ProxyIo): Promise
   const token = parsed.token ?? process.env.GATEHOUSE_TOKEN ?? '';
   let client: GatehouseClient | null = null;
   try {
-    client = token ? createClient({ url, token }) : null;
+    // Allows are checked (docs/attestation.md) when asked for, or once this relay's keys are kept.
+    const store = fileKeyStore(pinsPath(), url);
+    const verify = process.env.GATEHOUSE_VERIFY === '1' || (await store.load().catch(() => null)) !== null;
+    client = token ? createClient({ url, token, ...(verify ? { verify: store } : {}) }) : null;
   } catch {
     io.warn(`gatehouse mcp-proxy: not a URL: ${url}; every tool call will be refused`);
   }

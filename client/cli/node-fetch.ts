@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 
 /**
  * The part of `fetch` the SDK's JSON requests use (method, headers, string body, signal; `ok`,
- * `status`, `statusText`, `text()`, `json()`), over node:http. Why the CLI does not use Node's
+ * `status`, `statusText`, `headers`, `text()`, `json()`), over node:http. Why the CLI does not use Node's
  * own fetch: on Node 20 the first fetch loads and compiles undici, ≈ 120 ms of CPU per process,
  * most of what `gatehouse hook` cost there on every tool call; node:http is ≈ 10 ms. Redirects are
  * not followed (the token is never sent on to another address) and there is no streamed body:
@@ -31,6 +31,14 @@ export const nodeFetch = ((input: URL | string, init: RequestInit = {}) =>
             ok: status >= 200 && status < 300,
             status,
             statusText: response.statusMessage ?? '',
+            // `Gatehouse-Attestation` (docs/attestation.md) is read from here.
+            headers: new Headers(
+              Object.entries(response.headers).flatMap(([name, value]) =>
+                value === undefined
+                  ? []
+                  : [[name, Array.isArray(value) ? value.join(', ') : value] as [string, string]],
+              ),
+            ),
             body: null,
             text: async () => text,
             json: async () => JSON.parse(text),

@@ -26,6 +26,7 @@ import type {
   ToolCallInput,
   ToolCallResultInput,
 } from './routes.ts';
+import { createVerifier, memoryKeyStore, verifiedState } from './verify.ts';
 
 export type {
   ClaudeHookEvent,
@@ -43,6 +44,8 @@ export interface WaitOptions {
   signal?: AbortSignal;
   /** Called with each state still pending, e.g. to show what is being waited for. */
   onPending?: (state: ToolCallState) => void;
+  /** The call's input, which a verifying client checks an allow's attestation against. */
+  input?: unknown;
 }
 
 const HealthBody = z.object({ ok: z.boolean(), service: z.string().optional() });
@@ -55,6 +58,16 @@ export function createClient(options: ClientOptions) {
   const http = createTransport(options);
   const toolCallPath = (sessionId: string, toolCallId: string) =>
     `sessions/${seg(sessionId)}/tool-calls/${seg(toolCallId)}`;
+  const verifier = options.verify
+    ? createVerifier({
+        url: options.url,
+        store: options.verify === true ? memoryKeyStore() : options.verify,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      })
+    : null;
+  /** What the caller may obey: with `verify`, an allow whose attestation fails is a deny. */
+  const checked = (sessionId: string, input: unknown, state: ToolCallState) =>
+    verifier ? verifiedState(verifier, sessionId, input, state) : state;
 
   const client = {
     /** The API root every path is resolved against. */
@@ -70,8 +83,12 @@ export function createClient(options: ClientOptions) {
     },
 
     /** Evaluate a tool call; with `wait` the relay holds the answer until a human answers or `wait` passes. */
-    submit: (sessionId: string, request: ToolCallInput, signal?: AbortSignal) =>
-      http.json(ToolCallState, `sessions/${seg(sessionId)}/tool-calls`, { body: request, signal }),
+    submit: async (sessionId: string, request: ToolCallInput, signal?: AbortSignal) =>
+      checked(
+        sessionId,
+        request.input,
+        await http.json(ToolCallState, `sessions/${seg(sessionId)}/tool-calls`, { body: request, signal }),
+      ),
 
     /** One tool call's state; with `wait` (s) a long poll. */
     getToolCall: (sessionId: string, toolCallId: string, wait = 0, signal?: AbortSignal) =>
@@ -89,7 +106,8 @@ export function createClient(options: ClientOptions) {
           Math.min(left, pollSeconds),
           wait.signal,
         );
-        if (state.outcome !== 'pending' || Date.now() >= until) return state;
+        if (state.outcome !== 'pending') return checked(sessionId, wait.input, state);
+        if (Date.now() >= until) return state;
         wait.onPending?.(state);
       }
     },
@@ -147,6 +165,24 @@ export function createClient(options: ClientOptions) {
       const row = claudeHookEvents.find((candidate) => candidate.route === event);
       if (!row) throw new GatehouseError(0, 'invalid_response', `no hook route ${JSON.stringify(event)}`);
       return http.json(row.answer, `hooks/claude/${event}`, { body: hookInput, signal });
+    },
+
+    /**
+     * `claudeHook`, with the attestation of its answer: the `Gatehouse-Attestation` header, else
+     * (an answer held for a human streams its headers first) null.
+     */
+    claudeHookAttested: async (event: ClaudeHookEvent, hookInput: unknown, signal?: AbortSignal) => {
+      const row = claudeHookEvents.find((candidate) => candidate.route === event);
+      if (!row) throw new GatehouseError(0, 'invalid_response', `no hook route ${JSON.stringify(event)}`);
+      const response = await http.send(`hooks/claude/${event}`, { body: hookInput, signal });
+      const parsed = row.answer.safeParse(await response.json().catch(() => null));
+      if (!parsed.success)
+        throw new GatehouseError(
+          response.status,
+          'invalid_response',
+          `hooks/claude/${event}: the relay's answer does not match the contract`,
+        );
+      return { answer: parsed.data, attestation: response.headers.get('gatehouse-attestation') };
     },
 
     /** A session's events, resumed by `seq` across reconnects, as an async iterator. */

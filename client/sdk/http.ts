@@ -8,6 +8,12 @@ export interface ClientOptions {
   token: string;
   /** Defaults to the global `fetch`; pass one to run anywhere (workers, tests). */
   fetch?: typeof fetch;
+  /**
+   * Check every allow's attestation before returning it (docs/attestation.md): `true` keeps the
+   * relay's keys in memory from first use; a `KeyStore` supplies pinned ones. A failed check is
+   * returned as a deny that says why.
+   */
+  verify?: boolean | import('./verify.ts').KeyStore;
 }
 
 export interface RequestOptions {

@@ -19,3 +19,13 @@ export { GatehouseError, type GatehouseErrorCode } from './errors.ts';
 export type { EventsOptions } from './events.ts';
 export { apiRoot, type ClientOptions } from './http.ts';
 export { parseServerSentEvents, type ServerSentEvent } from './sse.ts';
+export {
+  type AttestationVerifier,
+  createVerifier,
+  fetchRelayKeys,
+  type KeySet,
+  type KeyStore,
+  memoryKeyStore,
+  refusedState,
+  verifiedState,
+} from './verify.ts';

@@ -55,5 +55,14 @@ function canonicalText(input: unknown): string {
  * cycles, BigInt, NaN or Infinity.
  */
 export async function approvalKey(tool: string, input: unknown): Promise<string> {
-  return `${tool}:${await sha256Hex(canonicalText(input))}`;
+  return `${tool}:${await inputSha256(input)}`;
+}
+
+/**
+ * The hex SHA-256 of the input's RFC 8785 canonical JSON: the second half of its approval key, and
+ * the `input_sha256` an attestation binds the call to (docs/attestation.md). Rejects as
+ * `approvalKey` does.
+ */
+export async function inputSha256(input: unknown): Promise<string> {
+  return sha256Hex(canonicalText(input));
 }

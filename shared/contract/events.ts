@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CompactJws } from './attestation.ts';
 import { ActorRef, RequestedAuthority } from './authority.ts';
 import { ApprovalAction, ToolPermissionDecision, ToolPermissionResolution } from './decision.ts';
 import { ToolCallId, ToolName } from './ids.ts';
@@ -55,6 +56,15 @@ export const InteractionActivatedEvent = event(
   z.object({ toolCallId: ToolCallId, interactionId: z.string(), expiresAt: z.string() }),
 );
 export const ResolutionEvent = event('tool_permission_resolution', ToolPermissionResolution);
+/**
+ * The relay signed a call's outcome (docs/attestation.md): the same bytes the call's state
+ * carries. In the commit of the decision or the answer when it could sign first; after the
+ * timeout or withdrawal that decided it otherwise.
+ */
+export const AttestedEvent = event(
+  'tool_call_attested',
+  z.object({ toolCallId: ToolCallId, outcome: z.enum(['allow', 'deny']), attestation: CompactJws }),
+);
 export const ToolCallResultEvent = event(
   'TOOL_CALL_RESULT',
   z.object({
@@ -101,6 +111,7 @@ export const SessionEvent = z.discriminatedUnion('name', [
   ApprovalRequestEvent,
   InteractionActivatedEvent,
   ResolutionEvent,
+  AttestedEvent,
   ToolCallResultEvent,
   ModeChangedEvent,
   SessionUpdatedEvent,

@@ -1,5 +1,6 @@
 // The wire contract (DESIGN §3–§4): every shape that crosses a boundary, as zod schemas.
 export * from './api.ts';
+export * from './attestation.ts';
 export * from './authority.ts';
 export * from './claude-hooks.ts';
 export * from './decision.ts';

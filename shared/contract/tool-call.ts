@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CompactJws } from './attestation.ts';
 import { ToolPermissionDecision, ToolPermissionResolution } from './decision.ts';
 import { Identifier, ToolCallId, ToolName } from './ids.ts';
 import { limits } from './limits.ts';
@@ -64,6 +65,8 @@ export const ToolCallState = z.object({
   decision: ToolPermissionDecision,
   interaction: InteractionRef.optional(),
   resolution: ToolPermissionResolution.optional(),
+  /** The signed outcome (docs/attestation.md): a compact JWS, once the call is allowed or denied. */
+  attestation: CompactJws.optional(),
 });
 export type ToolCallState = z.infer<typeof ToolCallState>;
 

@@ -31,7 +31,7 @@ const namesAfter = async (sid: string, after: number) =>
 const lastSeq = async (sid: string) => (await auditEvents(t, sid)).at(-1)?.seq ?? 0;
 
 describe('event order (DESIGN §4)', () => {
-  it('allow: TOOL_CALL_START → tool_permission_decision, then TOOL_CALL_RESULT when reported', async () => {
+  it('allow: TOOL_CALL_START → tool_permission_decision → tool_call_attested, then TOOL_CALL_RESULT when reported', async () => {
     const sid = uid('s');
     await declare(sid, { title: 'allow path' });
     const before = await lastSeq(sid);
@@ -40,11 +40,12 @@ describe('event order (DESIGN §4)', () => {
     expect(await namesAfter(sid, before)).toEqual([
       'TOOL_CALL_START',
       'tool_permission_decision',
+      'tool_call_attested',
       'TOOL_CALL_RESULT',
     ]);
   });
 
-  it('deny: TOOL_CALL_START → tool_permission_decision (deny), nothing else', async () => {
+  it('deny: TOOL_CALL_START → tool_permission_decision (deny) → tool_call_attested, nothing else', async () => {
     const sid = uid('s');
     await declare(sid, { permissions: { permissions: { deny: ['Bash(rm:*)'] } } });
     const before = await lastSeq(sid);
@@ -55,11 +56,15 @@ describe('event order (DESIGN §4)', () => {
     });
     expect(state).toMatchObject({ outcome: 'deny', decision: { behavior: 'deny' } });
     const events = (await auditEvents(t, sid)).filter((event) => event.seq > before);
-    expect(events.map((event) => event.name)).toEqual(['TOOL_CALL_START', 'tool_permission_decision']);
+    expect(events.map((event) => event.name)).toEqual([
+      'TOOL_CALL_START',
+      'tool_permission_decision',
+      'tool_call_attested',
+    ]);
     expect(events[1]?.value).toEqual(state.decision);
   });
 
-  it('ask: … → tool_approval_request → tool_permission_resolution → TOOL_CALL_RESULT', async () => {
+  it('ask: … → tool_approval_request → tool_permission_resolution → tool_call_attested → TOOL_CALL_RESULT', async () => {
     const sid = uid('s');
     await declare(sid);
     const before = await lastSeq(sid);
@@ -75,6 +80,7 @@ describe('event order (DESIGN §4)', () => {
       'tool_permission_decision',
       'tool_approval_request',
       'tool_permission_resolution',
+      'tool_call_attested',
       'TOOL_CALL_RESULT',
     ]);
     const request = events[2]!;
@@ -174,7 +180,7 @@ describe('SSE', () => {
     const resumeAt = String(firstPart.at(-1)!.seq);
 
     const res = await stream(sid, { 'last-event-id': resumeAt }, '?after=0');
-    const reading = readSse(res, 5 + 2);
+    const reading = readSse(res, 5 + 3);
     await submit(t, sid, { tool_call_id: 'live', tool: 'Read', input: { file_path: 'x' } });
     const rest = await reading;
     const full = await auditEvents(t, sid);
@@ -226,18 +232,19 @@ describe('WebSocket', () => {
       });
     await until(2);
     await submit(t, sid, { tool_call_id: 'r', tool: 'Read', input: { file_path: 'x' } });
-    await until(4);
-    socket.send('ping');
     await until(5);
-    const events = received.slice(0, 4).map((text) => JSON.parse(text) as SessionEvent);
+    socket.send('ping');
+    await until(6);
+    const events = received.slice(0, 5).map((text) => JSON.parse(text) as SessionEvent);
     expect(events.map((event) => event.name)).toEqual([
       'tool_permission_decision',
       'tool_approval_request',
       'TOOL_CALL_START',
       'tool_permission_decision',
+      'tool_call_attested',
     ]);
     expect(events[0]!.seq).toBe(all[1]!.seq);
-    expect(received[4]).toBe('pong');
+    expect(received[5]).toBe('pong');
     socket.close(1000, 'done');
   });
 });
@@ -255,7 +262,7 @@ describe('WebSocket hibernation', () => {
     const arrived = new Promise<void>((resolve) => {
       socket.addEventListener('message', (message) => {
         received.push(JSON.parse(String(message.data)) as SessionEvent);
-        if (received.length === 2) resolve();
+        if (received.length === 3) resolve();
       });
     });
     socket.accept();
@@ -265,6 +272,7 @@ describe('WebSocket hibernation', () => {
     expect(received.map((event) => [event.seq, event.name])).toEqual([
       [last + 1, 'TOOL_CALL_START'],
       [last + 2, 'tool_permission_decision'],
+      [last + 3, 'tool_call_attested'],
     ]);
     socket.close(1000, 'done');
   });

@@ -94,7 +94,11 @@ describe('asks queue behind one active interaction', () => {
     expect(next.interaction!.expiresAt).not.toBeNull();
     // Pushed: the log says it activated, and the workspace's inbox shows it.
     const names = (await auditEvents(t, sid)).map((event) => event.name);
-    expect(names.slice(-2)).toEqual(['tool_permission_resolution', 'interaction_activated']);
+    expect(names.slice(-3)).toEqual([
+      'tool_permission_resolution',
+      'tool_call_attested',
+      'interaction_activated',
+    ]);
     const inbox = await expectJson<{ sessions: SessionView[] }>(200, '/inbox', { token: t.approver });
     expect(
       inbox.sessions.find((session) => session.sessionId === sid)?.activeInteraction?.interactionId,

@@ -10,9 +10,8 @@ import {
   ClaudePreToolUseOutput,
   ClaudeSessionEndInput,
   ClaudeUserPromptSubmitInput,
-  Identifier,
 } from '../../shared/contract/index.ts';
-import { sha256Hex } from '../../shared/digest/index.ts';
+import { relayId } from '../../shared/digest/relay-id.ts';
 import { fromClaudeSuggestions } from '../../shared/grants/index.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { heldAnswer } from '../http/held-answer.ts';
@@ -33,11 +32,6 @@ async function toolCallIdOf(toolUseId: string | undefined): Promise<string> {
   return relayId('tu-', toolUseId);
 }
 
-/** One of Claude Code's ids in the relay's id alphabet: itself if it fits, else its hash (the same every time). */
-export async function relayId(prefix: string, id: string): Promise<string> {
-  if (Identifier.safeParse(id).success) return id;
-  return `${prefix}${(await sha256Hex(id)).slice(0, 48)}`;
-}
 
 async function hookCall(
   c: Context<AppEnv>,
@@ -163,6 +157,16 @@ export const hookRoutes = openApiRoutes()
   });
 
 /**
+ * The Contract's place for a hook's attestation: a header, since the body is Claude Code's. An
+ * answer held for a human streams, so its headers leave before it is known; the command hook then
+ * reads the stored attestation from `GET /sessions/{sid}/tool-calls/{tcid}` (docs/attestation.md).
+ */
+function attestationHeader(outcome: HookOutcome): Record<string, string> {
+  const attestation = outcome.kind === 'refused' ? undefined : outcome.state.attestation;
+  return attestation ? { 'Gatehouse-Attestation': attestation } : {};
+}
+
+/**
  * A hook's answer, held while a human decides; when Claude Code gives up on the hook (its
  * timeout, Ctrl-C, exit), the session hears that its client left and withdraws the question.
  */
@@ -171,6 +175,7 @@ function heldHookAnswer<Body>(c: Context<AppEnv>, call: HookCall, render: (outco
   return heldAnswer(c, {
     answer: evaluateHookCall(c.env, call, waitId),
     render,
+    headers: attestationHeader,
     left: () => sessionStub(c.env, call.caller).clientLeft(call.caller, call.toolCallId, waitId),
   });
 }

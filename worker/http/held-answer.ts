@@ -38,6 +38,11 @@ export async function heldAnswer<T, Body>(
     answer: Promise<T>;
     render: (value: T) => Body;
     left: () => Promise<unknown>;
+    /**
+     * Response headers that depend on the answer (e.g. `Gatehouse-Attestation`). Sent only with
+     * an answer ready within a heartbeat: a held answer's headers went out before it was known.
+     */
+    headers?: (value: T) => Record<string, string>;
   },
 ): Promise<TypedResponse<JSONParsed<Body>, 200, 'json'>> {
   const settled: Promise<Settled<T>> = options.answer.then(
@@ -52,7 +57,7 @@ export async function heldAnswer<T, Body>(
   clearTimeout(timer);
   if (early) {
     if (!early.ok) throw early.error;
-    return c.json(options.render(early.value) as never, 200) as never;
+    return c.json(options.render(early.value) as never, 200, options.headers?.(early.value)) as never;
   }
 
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();

@@ -17,6 +17,7 @@ export function callerOf(c: Context<AppEnv>, sessionId: string): SessionCaller {
     actor: principal.role,
     tokenId: principal.tokenId,
     ...(principal.label === undefined ? {} : { label: principal.label }),
+    issuer: c.env.GATEHOUSE_PUBLIC_URL?.replace(/\/+$/, '') || new URL(c.req.url).origin,
   };
 }
 

@@ -77,11 +77,14 @@ export function resolveInteraction(
   commit: Commit,
   interaction: InteractionRecord,
   resolution: ToolPermissionResolution,
+  /** Stores the resolution's attestation, logged right after it (docs/attestation.md). */
+  attest?: (commit: Commit) => void,
 ): void {
   const { store, now } = commit;
   store.resolveInteraction(interaction.id, now, resolution);
   store.setToolCallResolution(interaction.toolCallId, resolution);
   commit.emit('tool_permission_resolution', resolution);
+  attest?.(commit);
   commit.resolved.add(interaction.toolCallId);
   commit.viewChanged = true;
   if (interaction.state === 'active') {

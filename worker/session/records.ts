@@ -86,6 +86,10 @@ export interface ToolCallRecord {
   createdAt: number;
   /** For an ask: the rules the approver may save and whether the input may be edited. */
   offer: AnswerOffer | null;
+  /** The relay URL the call came in by: the `iss` of its attestation. */
+  issuer?: string | null;
+  /** The signed outcome (docs/attestation.md), once the call is final and signed. */
+  attestation?: string | null;
 }
 
 export type InteractionStateName = 'active' | 'queued' | 'resolved';

@@ -101,4 +101,10 @@ export const migrations: readonly string[] = [
   );
   ALTER TABLE tool_calls ADD COLUMN prompt_id TEXT;
   `,
+  // Attestations (docs/attestation.md): the signed outcome, stored once and served as stored,
+  // and the relay URL the call came in by (its `iss`). NULL for calls stored before it.
+  `
+  ALTER TABLE tool_calls ADD COLUMN issuer TEXT;
+  ALTER TABLE tool_calls ADD COLUMN attestation TEXT;
+  `,
 ];

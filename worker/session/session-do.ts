@@ -16,12 +16,14 @@ import {
 } from '../../shared/contract/index.ts';
 import { type EditedOutcome, reevaluateEdited } from '../../shared/engine/index.ts';
 import { toDisplayCopy } from '../../shared/redact/index.ts';
+import { AttestationSigner } from '../attestation/signer.ts';
 import { InitGuard } from '../durable/init-guard.ts';
 import { errorBody } from '../http/errors.ts';
 import { closeSocket } from '../http/sockets.ts';
 import type { HookResult, HookSubmission, SessionRpc, ToolCallSubmission } from '../rpc.ts';
 import { canceledResolution, displayOutput, userResolution } from './actions.ts';
 import { editedDenial, editRefusal, grantTerms, keptCall, withTerms } from './answer.ts';
+import { Attestations } from './attestations.ts';
 import { actorOf, callerHeader, type SessionCaller } from './caller.ts';
 import { Commit } from './commit.ts';
 import type { MetaChange } from './declaration.ts';
@@ -33,7 +35,13 @@ import {
   implicitMeta,
 } from './declaration.ts';
 import { displayDecision, displayDeclaration, displayText } from './display.ts';
-import { decisionContext, type EvaluationSource, evaluateCall, unsavedDenial } from './evaluation.ts';
+import {
+  decisionContext,
+  type EvaluationSource,
+  evaluateCall,
+  failClosedDecision,
+  unsavedDenial,
+} from './evaluation.ts';
 import { GrantDelivery } from './grant-delivery.ts';
 import { ruleGrantKey } from './grant-keys.ts';
 import { expireDue, newInteractionId, openInteraction, resolveInteraction } from './lifecycle.ts';
@@ -77,6 +85,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
   /** Notifications and alarm updates started by commits; answers wait for them. */
   readonly #inFlight = new Set<Promise<void>>();
   readonly #grants: GrantDelivery;
+  readonly #attestations: Attestations;
   #workspaceId: string | null = null;
   /**
    * The clock grants are judged by (time boxes, an answer's `expires_at`). A plain field, not
@@ -100,6 +109,12 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
       store: this.#store,
       send: (grant) => this.#workspace().addGlobalGrant(grant),
       delivered: () => this.#policy.invalidate(),
+    });
+    this.#attestations = new Attestations({
+      signer: new AttestationSigner(env),
+      store: this.#store,
+      commit: (work) => this.#commit(work),
+      issuer: env.GATEHOUSE_PUBLIC_URL?.replace(/\/+$/, '') || 'urn:gatehouse:relay',
     });
   }
 
@@ -168,7 +183,11 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
       return result;
     });
     for (const event of commit.events) this.#hub.publish(event);
-    for (const toolCallId of commit.resolved) this.#waiters.wake(toolCallId);
+    for (const toolCallId of commit.resolved) {
+      this.#waiters.wake(toolCallId);
+      // A timeout or a withdrawal is signed after its commit; an answer already was.
+      this.#track(this.#attestations.ensure(toolCallId));
+    }
     // The inbox first: the push is what a human is waiting for; the alarm is storage only.
     if (commit.viewChanged) this.#track(this.#notifier.notify());
     if (commit.scheduleChanged) this.#track(this.#reschedule());
@@ -260,10 +279,13 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
       this.#orphans.keep(toolCallId);
       end = await this.#waiters.wait(toolCallId, Math.min(waitSeconds, limits.waitSeconds) * 1000, waitId);
       this.#expireOverdue();
-      const after = this.#state(toolCallId);
-      if (after.outcome !== 'pending') return { state: after, end };
+      if (this.#state(toolCallId).outcome !== 'pending') {
+        await this.#attestations.ensure(toolCallId);
+        return { state: this.#state(toolCallId), end };
+      }
     }
     await this.#settled();
+    await this.#attestations.ensure(toolCallId);
     return { state: this.#state(toolCallId), end };
   }
 
@@ -314,6 +336,26 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     if (earlier) return this.#resubmitted(earlier, request, key, waitSeconds, waitId);
 
     const evaluation = await evaluateCall({ ...this.#evaluationSource(caller), call, approvalKey: key });
+    // An allow or deny is signed now, so it is stored and logged with its attestation; an allow
+    // the relay cannot sign is denied (fail closed).
+    let attestation: string | null = null;
+    if (evaluation.decision.behavior !== 'ask') {
+      try {
+        attestation = await this.#attestations.decision(
+          caller,
+          { id: call.toolCallId, tool: call.tool, approvalKey: key },
+          { ...evaluation.decision, behavior: evaluation.decision.behavior },
+          Date.now(),
+        );
+      } catch (error) {
+        console.error('could not sign a decision; an allow is denied', error);
+        if (evaluation.decision.behavior === 'allow')
+          evaluation.decision = failClosedDecision(
+            call.toolCallId,
+            'The relay could not sign its answer, so it is denied.',
+          );
+      }
+    }
     // The evaluation awaited: the session may have been created, and a duplicate of this call
     // stored, meanwhile.
     const readmitted = this.#admit(caller);
@@ -348,6 +390,8 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
         (request.prompt_id ? this.#store.prompt(request.prompt_id)?.id : undefined) ??
         this.#store.latestPrompt()?.id ??
         null,
+      issuer: caller.issuer ?? null,
+      attestation,
     };
     let created = false;
     try {
@@ -373,6 +417,12 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
           ...(record.cwd === null ? {} : { cwd: record.cwd }),
         });
         commit.emit('tool_permission_decision', decision);
+        if (attestation !== null && decision.behavior !== 'ask')
+          commit.emit('tool_call_attested', {
+            toolCallId: record.id,
+            outcome: decision.behavior,
+            attestation,
+          });
         // An ask changes what the inbox shows; an allow or deny changes nothing an approver sees
         // (the log, which the streams and audit read, is written either way).
         if (ask)
@@ -466,6 +516,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     const withdrawn = state.outcome === 'pending' && end === 'timeout' && this.#withdraw(state.toolCallId);
     if (withdrawn) {
       await this.#settled();
+      await this.#attestations.ensure(state.toolCallId);
       state = this.#state(state.toolCallId);
     }
     const meta = this.#store.meta();
@@ -571,6 +622,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
       );
     }
     await this.#settled();
+    await this.#attestations.ensure(toolCallId);
     return ok(this.#state(toolCallId));
   }
 
@@ -756,19 +808,22 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
               ...approved,
               updatedInput: edited.value.input as NonNullable<ToolPermissionResolution['updatedInput']>,
             };
-      // The edit was decided across an await: the question must still be the one open.
-      const current = this.#store.interaction(interaction.id);
-      if (current?.state !== 'active') {
-        return refuse.conflict(`interaction "${interaction.id}" was answered or expired meanwhile`, {
-          interaction: interactionView(this.#store, meta, current ?? interaction),
-        });
-      }
     }
     const granted = resolution;
+    const attestation = await this.#attestations.resolution(call, granted, interaction.expiresAt, Date.now());
+    // Decided across awaits (the edit, the signature): the question must still be the one open.
+    const current = this.#store.interaction(interaction.id);
+    if (current?.state !== 'active') {
+      return refuse.conflict(`interaction "${interaction.id}" was answered or expired meanwhile`, {
+        interaction: interactionView(this.#store, meta, current ?? interaction),
+      });
+    }
     const global = granted.behavior === 'allow' && granted.scope === 'global';
     const { rules, expiresAt } = terms.value;
     this.#commit((commit) => {
-      resolveInteraction(commit, interaction, granted);
+      resolveInteraction(commit, interaction, granted, (inner) =>
+        this.#attestations.record(inner, call.id, granted.behavior, attestation),
+      );
       if (granted.behavior === 'allow' && granted.scope === 'session') {
         const common = {
           expiresAt: expiresAt ?? null,

@@ -56,6 +56,8 @@ function toolCallFrom(row: Row): ToolCallRecord {
     createdAt: Number(row.created_at),
     offer: parseOrNull(row.offer ?? null),
     promptId: str(row.prompt_id ?? null),
+    issuer: str(row.issuer ?? null),
+    attestation: str(row.attestation ?? null),
   };
 }
 
@@ -226,8 +228,8 @@ export class SessionStore {
 
   insertToolCall(call: ToolCallRecord): void {
     this.#run(
-      `INSERT INTO tool_calls (id, tool, input, approval_key, capability, cwd, decision, interaction_id, resolution, result, created_at, offer, prompt_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO tool_calls (id, tool, input, approval_key, capability, cwd, decision, interaction_id, resolution, result, created_at, offer, prompt_id, issuer, attestation)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       call.id,
       call.tool,
       this.#json(call.input),
@@ -241,6 +243,22 @@ export class SessionStore {
       call.createdAt,
       call.offer === null ? null : this.#json(call.offer),
       call.promptId ?? null,
+      call.issuer ?? null,
+      call.attestation ?? null,
+    );
+  }
+
+  /**
+   * Stores a call's attestation, once: a second signature of the same outcome never replaces the
+   * first, so every reader serves the same bytes. False when one was stored already.
+   */
+  setAttestation(id: string, attestation: string): boolean {
+    return (
+      this.#sql.exec(
+        'UPDATE tool_calls SET attestation = ? WHERE id = ? AND attestation IS NULL',
+        attestation,
+        id,
+      ).rowsWritten > 0
     );
   }
 

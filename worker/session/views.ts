@@ -43,6 +43,7 @@ export function toolCallState(store: SessionStore, call: ToolCallRecord): ToolCa
     decision: call.decision,
     ...(interaction ? { interaction: interactionRef(store, interaction) } : {}),
     ...(call.resolution ? { resolution: call.resolution } : {}),
+    ...(call.attestation ? { attestation: call.attestation } : {}),
   };
 }
 

@@ -114,6 +114,7 @@ export function createRelayGate(options: RelayGateOptions) {
         until,
         pollSeconds: 25,
         signal: context.signal,
+        input: call.arguments,
       });
       if (state.outcome === 'pending') return verdictOf(await withdraw(), call);
       return verdictOf(state, call);
