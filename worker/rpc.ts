@@ -3,6 +3,7 @@ import type {
   Actor,
   ActorRef,
   AuditLog,
+  DeliverySettings,
   ErrorCode,
   GlobalGrant,
   GrantRecord,
@@ -17,6 +18,7 @@ import type {
   SessionDeclaration,
   SessionGrant,
   SessionView,
+  SuggestionSettings,
   TokenInfo,
   ToolCallRequest,
   ToolCallResultRequest,
@@ -215,6 +217,9 @@ export interface StoredPermissions {
   permissions: PermissionsConfig | null;
   policyVersion: number;
   updatedAt: string | null;
+  /** The settings in force: those written, defaults for the rest. */
+  delivery: DeliverySettings;
+  suggestions: SuggestionSettings;
 }
 
 /** The RPC methods of a WorkspaceDO (its `fetch` serves the inbox WebSocket). */
@@ -241,6 +246,9 @@ export interface WorkspaceRpc {
   listPushSubscriptions(tokenId: string): Promise<SubscriptionInfo[]>;
   removePushSubscription(tokenId: string, id: string): Promise<boolean>;
   testPush(tokenId: string): Promise<TestResult>;
+  /** Delivery follows presence, and is known to arrive (docs/push.md). */
+  reportPresence(tokenId: string, active: boolean): Promise<{ present: boolean }>;
+  pushReceipt(tokenId: string, pushId: string): Promise<{ pushId: string; shownAt: string } | null>;
   fetch(request: Request): Promise<Response>;
 }
 

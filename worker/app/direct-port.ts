@@ -30,6 +30,8 @@ export interface DirectPort extends ApproverPort {
   unpair(): void;
   /** Reconnect now (the unreachable state's Retry). */
   retry(): void;
+  /** Whether the approver is looking at /app (docs/push.md "Delivery follows presence"). */
+  presence(active: boolean): void;
   close(): void;
 }
 
@@ -48,6 +50,7 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
   let state: InboxState = { connection: 'unpaired', relayUrl: null, sessions: [] };
   let inbox: InboxConnection | null = null;
   let calls: RelayCalls | null = null;
+  let present = false;
 
   function emit(next: InboxState): void {
     state = next;
@@ -86,6 +89,7 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
         ),
       onUnauthorized: () => drop(revoked),
     });
+    if (present) inbox.setPresence(true);
   }
 
   /** A relay call with the current token; a 401 means the pairing is gone. */
@@ -138,6 +142,10 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
     },
     unpair: () => drop(),
     retry: () => inbox?.reconnectNow(),
+    presence(active) {
+      present = active;
+      inbox?.setPresence(active);
+    },
     close() {
       disconnect();
       listeners.clear();
