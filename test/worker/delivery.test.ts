@@ -196,6 +196,17 @@ describe('delivery follows presence', () => {
         (await runInDurableObject(stub, async (_: WorkspaceDO, state) => countPresence(state))) === 0,
       'the closed socket is forgotten',
     );
+    // A client that reported over HTTP before its socket opened: the socket's report replaces
+    // it, so closing the socket ends its presence.
+    await present();
+    const late = await openInbox(phone.token);
+    await reportOnSocket(late.socket, late.messages, true);
+    late.socket.close(1000);
+    await until(
+      async () =>
+        (await runInDurableObject(stub, async (_: WorkspaceDO, state) => countPresence(state))) === 0,
+      'the HTTP report went with the socket',
+    );
     // A report older than a minute is no presence: the push goes at once.
     await present();
     await runInDurableObject(stub, async (_: WorkspaceDO, state) => {

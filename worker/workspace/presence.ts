@@ -2,8 +2,13 @@
  * Whether an approver is at a screen (docs/push.md "Delivery follows presence"). Presence is the
  * workspace's: any approver client that reported `active: true` within the last minute makes it
  * present. A client is one inbox socket, or one token for `POST /presence`; its `active: false`
- * or its socket closing ends its presence at once. Values are bound parameters.
+ * or its socket closing ends its presence at once. A client reports over HTTP only until its
+ * socket is open; its first report there replaces its token's HTTP one, so closing the socket
+ * ends it. Values are bound parameters.
  */
+
+/** The presence client of `POST /presence` reports: one per token. */
+export const httpClient = (tokenId: string) => `token:${tokenId}`;
 
 /** A report of activity holds this long; clients repeat theirs well within it. */
 export const presenceLapseMs = 60_000;

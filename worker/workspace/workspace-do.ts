@@ -42,7 +42,7 @@ import {
   pairingCodeLength,
   pairingTtlMs,
 } from './pairing.ts';
-import { PresenceStore } from './presence.ts';
+import { httpClient, PresenceStore } from './presence.ts';
 import { countHit, RequestWindows, requestsPerMinute, windowMs } from './rate-limit.ts';
 import { matchesDigest, randomFrom, randomId, randomSecret, sameSecret } from './secrets.ts';
 import { type WorkspaceSettings, workspaceSettings } from './settings.ts';
@@ -503,7 +503,7 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
   async reportPresence(tokenId: string, active: boolean): Promise<{ present: boolean }> {
     await this.#ensureInitialized();
     const now = Date.now();
-    this.#presence.report(`token:${tokenId}`, tokenId, active, now);
+    this.#presence.report(httpClient(tokenId), tokenId, active, now);
     return { present: this.#presence.present(now) };
   }
 
@@ -641,6 +641,9 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     const report = PresenceMessage.safeParse(json);
     const attachment = socket.deserializeAttachment() as InboxAttachment | null;
     if (!report.success || !attachment?.client) return;
+    // A client that holds a socket speaks through it: the report its token made over HTTP before
+    // the socket opened (worker/workspace/presence.ts) is replaced by this one.
+    this.#presence.forget(httpClient(attachment.principal.tokenId));
     this.#presence.report(attachment.client, attachment.principal.tokenId, report.data.active, Date.now());
   }
 
