@@ -182,8 +182,16 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
       >
         {ui.expanded ? 'Hide details' : 'Details'}
       </button>
-      {ui.expanded && <DecisionSection sections={decisionSection(interaction.decision)} />}
-      {ui.expanded && <ModeSelector session={session} port={port} onChanged={setAnswered} />}
+      {/* With no declared modes there is nothing to choose: the mode is a row of the details grid. */}
+      {ui.expanded && (
+        <DecisionSection
+          sections={decisionSection(interaction.decision)}
+          more={session.modes.length === 0 && <ModeSelector session={session} port={port} />}
+        />
+      )}
+      {ui.expanded && session.modes.length > 0 && (
+        <ModeSelector session={session} port={port} onChanged={setAnswered} />
+      )}
       <DeliveryLine session={session} interactionId={interaction.interactionId} />
       <div class="card-foot" data-testid="card-foot">
         <CardStatus ui={ui} live={card.live} />

@@ -135,10 +135,16 @@ export function PushControls({ token, registration }: PushControlsProps) {
       )}
       {availability === 'available' && (
         <>
-          <button type="button" id="push-toggle" data-on={subscribed} onClick={subscribed ? turnOff : turnOn}>
+          <button
+            type="button"
+            class="action"
+            id="push-toggle"
+            data-on={subscribed}
+            onClick={subscribed ? turnOff : turnOn}
+          >
             {subscribed ? 'Turn push off on this device' : 'Turn push on for this device'}
           </button>
-          <button type="button" id="push-test" onClick={test} disabled={devices.length === 0}>
+          <button type="button" class="action" id="push-test" onClick={test} disabled={devices.length === 0}>
             Send a test push
           </button>
           <ul data-testid="push-devices">
