@@ -248,6 +248,9 @@ export interface WorkspaceRpc {
   testPush(tokenId: string): Promise<TestResult>;
   /** Delivery follows presence, and is known to arrive (docs/push.md). */
   reportPresence(tokenId: string, active: boolean): Promise<{ present: boolean }>;
+  /** Learn from the approver (worker/workspace/learned.ts). */
+  approvalRecorded(interaction: Interaction): Promise<void>;
+  declineSuggestion(rule: string): Promise<void>;
   pushReceipt(tokenId: string, pushId: string): Promise<{ pushId: string; shownAt: string } | null>;
   fetch(request: Request): Promise<Response>;
 }

@@ -10,7 +10,8 @@ import { api, issue, json, messageQueue, newWorkspace, sessionView, warmUp } fro
 // (test/support/workerd-push-service.ts) taking its pushes at https://push.test/<device>.
 // Time passing is the held push's or the receipt check's time moved to now, never a wait.
 
-beforeAll(warmUp);
+// The first request loads the whole Worker: on a busy machine that alone can take tens of seconds.
+beforeAll(warmUp, 120_000);
 
 interface LoggedPush {
   urgency: string | null;

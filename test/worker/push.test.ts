@@ -334,9 +334,10 @@ describe('the outbox', () => {
 });
 
 describe('schema', () => {
-  it('the push tables and then presence and receipts are the last migrations', async () => {
-    expect(migrations.at(-2)).toContain('CREATE TABLE push_subscriptions');
-    expect(migrations.at(-1)).toContain('CREATE TABLE presence');
-    expect(migrations.at(-1)).toContain('CREATE TABLE push_sends');
+  it('the push tables, then presence and receipts, then learned rules are the last migrations', async () => {
+    expect(migrations.at(-3)).toContain('CREATE TABLE push_subscriptions');
+    expect(migrations.at(-2)).toContain('CREATE TABLE presence');
+    expect(migrations.at(-2)).toContain('CREATE TABLE push_sends');
+    expect(migrations.at(-1)).toContain('CREATE TABLE learned_rules');
   });
 });

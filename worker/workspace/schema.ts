@@ -128,4 +128,13 @@ export const migrations: readonly string[] = [
   ALTER TABLE push_subscriptions ADD COLUMN last_shown_at INTEGER;
   UPDATE push_questions SET asked_at = 0;
   `,
+  // Learn from the approver (docs/approver-ui.md "Learned rules"): approvals counted per rule
+  // the relay suggested, and the rules an approver declined to be offered again.
+  `
+  CREATE TABLE learned_rules (
+    rule TEXT PRIMARY KEY,
+    approvals INTEGER NOT NULL,
+    declined INTEGER NOT NULL DEFAULT 0
+  );
+  `,
 ];

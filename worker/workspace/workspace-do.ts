@@ -3,6 +3,7 @@ import {
   type ActorRef,
   type GlobalGrant,
   type InboxMessage,
+  type Interaction,
   type IssuedToken,
   limits,
   type PairingCode,
@@ -34,6 +35,7 @@ import type {
 import { displayText } from '../session/display.ts';
 import { ruleGrantKey } from '../session/grant-keys.ts';
 import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
+import { LearnedRules, suggestedRule } from './learned.ts';
 import {
   formatPairingCode,
   pairAttemptsPerIp,
@@ -100,6 +102,7 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
   readonly #pushes: PushStore;
   readonly #push: Pusher;
   readonly #presence: PresenceStore;
+  readonly #learned: LearnedRules;
   readonly #init: InitGuard;
   #lastHousekeeping = 0;
   /**
@@ -115,6 +118,7 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     this.#store = new WorkspaceStore(ctx.storage);
     this.#pushes = new PushStore(ctx.storage);
     this.#presence = new PresenceStore(ctx.storage);
+    this.#learned = new LearnedRules(ctx.storage);
     this.#push = new Pusher({
       store: this.#pushes,
       vapid: vapidFromEnv(env),
@@ -477,11 +481,35 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     );
   }
 
-  /** The active question's push delivery, added to a view as it is served (never stored with it). */
+  /**
+   * What the workspace adds to a view as it serves it (never stored with it): the active
+   * question's push delivery, and the rule learned from its approvers.
+   */
   #withDelivery(view: SessionView): SessionView {
     const active = view.activeInteraction;
-    const delivery = active ? deliveryOf(this.#pushes, active.interactionId) : null;
-    return delivery ? { ...view, delivery } : view;
+    if (!active) return view;
+    const delivery = deliveryOf(this.#pushes, active.interactionId);
+    const learned = this.#learned.offer(active, this.#settings().suggestions.afterApprovals);
+    return {
+      ...view,
+      ...(delivery ? { delivery } : {}),
+      ...(learned ? { activeInteraction: { ...active, learned } } : {}),
+    };
+  }
+
+  // Learn from the approver (worker/workspace/learned.ts)
+
+  /** An approver approved this question (any scope): its suggested rule counts one more approval. */
+  async approvalRecorded(interaction: Interaction): Promise<void> {
+    await this.#ensureInitialized();
+    const rule = suggestedRule(interaction);
+    if (rule !== null) this.#learned.approved(rule);
+  }
+
+  /** `POST /suggestions/decline`: the rule is not offered again in this workspace. */
+  async declineSuggestion(rule: string): Promise<void> {
+    await this.#ensureInitialized();
+    this.#learned.decline(rule);
   }
 
   /** A push went out or was shown: inbox sockets hear the session again, with its delivery. */
