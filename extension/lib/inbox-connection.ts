@@ -128,7 +128,7 @@ export function openInbox(options: InboxConnectionOptions): InboxConnection {
   }
 
   function sendPresence(): boolean {
-    if (!socket || socket.readyState !== 1) return false;
+    if (socket?.readyState !== 1) return false;
     try {
       socket.send(JSON.stringify({ type: 'presence', active: present }));
       return true;

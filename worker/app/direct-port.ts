@@ -1,4 +1,5 @@
 import { pairWithRelay } from '../../client/sdk/index.ts';
+import { deviceLabel } from '../../extension/lib/device-label.ts';
 import { type InboxConnection, openInbox } from '../../extension/lib/inbox-connection.ts';
 import { pairFailure } from '../../extension/lib/pairing.ts';
 import { type RelayCalls, relayCalls } from '../../extension/lib/relay-calls.ts';
@@ -128,8 +129,8 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
         const paired = await pairWithRelay({
           url: origin,
           code: parsed.code,
-          // The web app is the phone's way in (DESIGN §8); its answers are named so.
-          label: 'Phone',
+          // Named by platform ("Chrome on Android", "Safari on iPhone"): its answers say where from.
+          label: deviceLabel(globalThis.navigator),
           ...(options.fetch ? { fetch: options.fetch } : {}),
         });
         savePairing(storage, paired);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { deviceLabel } from '../../extension/lib/device-label.ts';
 import { needsHomeScreen } from './platform.ts';
 import { registerDevice, unregisterDevice, vaultDeviceStore } from './push-device.ts';
 
@@ -91,7 +92,7 @@ export function PushControls({ token, registration }: PushControlsProps) {
         userVisibleOnly: true,
         applicationServerKey: base64UrlToBytes(publicKey),
       });
-      await registerDevice(subscription, navigator.userAgent.slice(0, 60), call, vaultDeviceStore);
+      await registerDevice(subscription, deviceLabel(navigator), call, vaultDeviceStore);
       setSubscribed(true);
       setStatus('Push is on for this device.');
       await refreshDevices();
