@@ -1,6 +1,24 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { currentSigningKey, publicHalf, retiredSigningKey } from './test/support/attestation-keys.ts';
+import { workerdPushService } from './test/support/workerd-push-service.ts';
+
+/** VAPID keys for the worker project's Durable Objects, so their pushes reach the test's push service. */
+function vapidBindings() {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  const point = Buffer.concat([
+    Buffer.from([4]),
+    Buffer.from(jwk.x ?? '', 'base64url'),
+    Buffer.from(jwk.y ?? '', 'base64url'),
+  ]);
+  return {
+    GATEHOUSE_VAPID_PUBLIC_KEY: point.toString('base64url'),
+    GATEHOUSE_VAPID_PRIVATE_KEY: privateKey.export({ format: 'jwk' }).d ?? '',
+    GATEHOUSE_VAPID_SUBJECT: 'mailto:worker-tests@example.com',
+  };
+}
 
 // One config, three kinds of test: pure code on Node, the Worker inside workerd,
 // and end-to-end runs against a real local relay (and Chromium for the extension).
@@ -31,7 +49,10 @@ export default defineConfig({
                 GATEHOUSE_ADMIN_TOKEN: 'test-admin-token-0123456789abcdef',
                 GATEHOUSE_SIGNING_KEY: JSON.stringify(currentSigningKey),
                 GATEHOUSE_RETIRED_KEYS: JSON.stringify([publicHalf(retiredSigningKey)]),
+                ...vapidBindings(),
               },
+              // Pushes to https://push.test/… are taken by a push service in this process.
+              outboundService: workerdPushService(),
             },
           }),
         ],

@@ -13,7 +13,9 @@ import { inboxRoutes } from './routes/inbox.ts';
 import { pairingRoutes } from './routes/pairing.ts';
 import { permissionRoutes } from './routes/permissions.ts';
 import { pushRoutes } from './routes/push.ts';
+import { respondManyRoutes } from './routes/respond-many.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { suggestionRoutes } from './routes/suggestions.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { workspaceRoutes } from './routes/workspaces.ts';
 
@@ -38,6 +40,8 @@ const api = openApiRoutes()
   .route('/', pushRoutes)
   .route('/', inboxRoutes)
   .route('/', sessionRoutes)
+  .route('/', respondManyRoutes)
+  .route('/', suggestionRoutes)
   .route('/', hookRoutes);
 
 const app = $(openApiRoutes().use('/api/v1/*', bodyCap))

@@ -3,6 +3,7 @@ import type {
   Actor,
   ActorRef,
   AuditLog,
+  DeliverySettings,
   ErrorCode,
   GlobalGrant,
   GrantRecord,
@@ -17,6 +18,7 @@ import type {
   SessionDeclaration,
   SessionGrant,
   SessionView,
+  SuggestionSettings,
   TokenInfo,
   ToolCallRequest,
   ToolCallResultRequest,
@@ -217,6 +219,9 @@ export interface StoredPermissions {
   permissions: PermissionsConfig | null;
   policyVersion: number;
   updatedAt: string | null;
+  /** The settings in force: those written, defaults for the rest. */
+  delivery: DeliverySettings;
+  suggestions: SuggestionSettings;
 }
 
 /** The RPC methods of a WorkspaceDO (its `fetch` serves the inbox WebSocket). */
@@ -243,6 +248,12 @@ export interface WorkspaceRpc {
   listPushSubscriptions(tokenId: string): Promise<SubscriptionInfo[]>;
   removePushSubscription(tokenId: string, id: string): Promise<boolean>;
   testPush(tokenId: string): Promise<TestResult>;
+  /** Delivery follows presence, and is known to arrive (docs/push.md). */
+  reportPresence(tokenId: string, active: boolean): Promise<{ present: boolean }>;
+  /** Learn from the approver (worker/workspace/learned.ts). */
+  approvalRecorded(interaction: Interaction): Promise<void>;
+  declineSuggestion(rule: string): Promise<void>;
+  pushReceipt(tokenId: string, pushId: string): Promise<{ pushId: string; shownAt: string } | null>;
   fetch(request: Request): Promise<Response>;
 }
 

@@ -28,6 +28,8 @@ export interface BackgroundCore {
   forget(): Promise<void>;
   setDock(enabled: boolean): Promise<void>;
   options(): Promise<OptionsState>;
+  /** The approver is (or is no longer) at the popup (`page`) or a docked tab (`content`). */
+  presence(from: Origin, active: boolean): void;
   fetch?: typeof fetch;
 }
 
@@ -91,6 +93,10 @@ export function requestHandlers(core: BackgroundCore): RequestHandlers {
     dockEnabled: async (request) => {
       await core.setDock(request.enabled);
       return core.options();
+    },
+    presence: async (request, origin) => {
+      core.presence(origin, request.active);
+      return { ok: true };
     },
   };
 }

@@ -8,9 +8,10 @@ import { reconcileDock } from './dock-registration.ts';
 import { extensionUrl } from './extension-url.ts';
 import { type InboxConnection, openInbox } from './inbox-connection.ts';
 import { admitRequest, type Origin, type Self, senderOrigin } from './message-guard.ts';
-import type { OptionsState, Request, Responses } from './messages.ts';
+import { type OptionsState, portNames, type Request, type Responses } from './messages.ts';
 import { createNotifier } from './notifier.ts';
 import { openRequest } from './open-request.ts';
+import { presenceLapseMs } from './presence.ts';
 import { type RelayCalls, relayCalls } from './relay-calls.ts';
 import { serial } from './serial.ts';
 import { statePorts } from './state-ports.ts';
@@ -77,6 +78,17 @@ export function startBackground(options: BackgroundOptions): Background {
   // Each connection gets a number; reports of a replaced one are ignored.
   let generation = 0;
   let state: InboxState = unpaired();
+  // Until when each kind of page last said the approver is there (docs/push.md): the popup, or
+  // a docked tab. The popup's "gone" counts at once; a docked tab's is left to lapse, since
+  // another tab may have reported meanwhile and reports do not say which tab they are.
+  const presentUntil: Record<Origin, number> = { page: 0, content: 0 };
+  function presence(from: Origin, active: boolean): void {
+    if (active) presentUntil[from] = Date.now() + presenceLapseMs;
+    else if (from === 'page') presentUntil.page = 0;
+    else return;
+    connection?.setPresence(Object.values(presentUntil).some((until) => until > Date.now()));
+  }
+
   const ports = statePorts(
     self,
     () => state,
@@ -217,6 +229,7 @@ export function startBackground(options: BackgroundOptions): Background {
     forget: () => forget(),
     setDock,
     options: optionsState,
+    presence,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
@@ -249,7 +262,11 @@ export function startBackground(options: BackgroundOptions): Background {
     return true;
   });
 
-  browser.runtime.onConnect.addListener((port) => ports.accept(port));
+  browser.runtime.onConnect.addListener((port) => {
+    ports.accept(port);
+    // The popup closing is the approver leaving it, even when its last report cannot be sent.
+    if (port.name === portNames.approver) port.onDisconnect.addListener(() => presence('page', false));
+  });
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === keepAliveAlarm) void ensureConnected();
   });

@@ -12,14 +12,17 @@ export function deviceLabel(nav: Pick<Navigator, 'userAgent'> | undefined): stri
 
 // Order matters: Edge and Opera also say "Chrome", Chrome also says "Safari".
 const browsers: readonly [string, RegExp][] = [
-  ['Firefox', /Firefox\//],
+  ['Firefox', /Firefox\/|FxiOS\//],
   ['Edge', /Edg\//],
   ['Opera', /OPR\//],
-  ['Chrome', /Chrom(?:e|ium)\//],
+  ['Chrome', /Chrom(?:e|ium)\/|CriOS\//],
   ['Safari', /Safari\//],
 ];
 
+// iPhone and iPad say "like Mac OS X": they come before macOS.
 const systems: readonly [string, RegExp][] = [
+  ['iPhone', /iPhone/],
+  ['iPad', /iPad/],
   ['Android', /Android/],
   ['ChromeOS', /CrOS/],
   ['Windows', /Windows/],

@@ -36,6 +36,11 @@ export interface InboxConnection {
   close(): void;
   /** Reconnect at once (a user pressed Retry, or the browser came back online). */
   reconnectNow(): void;
+  /**
+   * Whether the approver is at a client of this connection (docs/push.md): sent on the socket,
+   * again on every reconnect while active, or as `POST /presence` while no socket is open.
+   */
+  setPresence(active: boolean): void;
   readonly sessions: SessionView[];
 }
 
@@ -68,6 +73,7 @@ export function openInbox(options: InboxConnectionOptions): InboxConnection {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   let closed = false;
+  let present = false;
   // Each attempt gets a number; callbacks of an older socket or ticket request are ignored.
   let attempt = 0;
 
@@ -121,6 +127,26 @@ export function openInbox(options: InboxConnectionOptions): InboxConnection {
     }, heartbeatMs);
   }
 
+  function sendPresence(): boolean {
+    if (socket?.readyState !== 1) return false;
+    try {
+      socket.send(JSON.stringify({ type: 'presence', active: present }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Without an open socket the report goes over HTTP; a failure only means the phone may buzz. */
+  function postPresence(): void {
+    const call = options.fetch ?? globalThis.fetch;
+    void call(new URL('/api/v1/presence', options.relayUrl).href, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ active: present }),
+    }).catch(() => {});
+  }
+
   function giveUp(): void {
     closed = true;
     stopTimers();
@@ -161,7 +187,11 @@ export function openInbox(options: InboxConnectionOptions): InboxConnection {
       const parsed = InboxMessage.safeParse(json);
       if (!parsed.success) return;
       sessions = applyInboxMessage(sessions, parsed.data);
-      if (parsed.data.type === 'snapshot') failures = 0;
+      if (parsed.data.type === 'snapshot') {
+        failures = 0;
+        // A new socket is a new client at the relay: it is told at once that the approver is here.
+        if (present) sendPresence();
+      }
       report('live');
     };
     let heard = false;
@@ -205,6 +235,11 @@ export function openInbox(options: InboxConnectionOptions): InboxConnection {
       if (closed) return;
       failures = 0;
       void connect();
+    },
+    setPresence(active) {
+      if (closed) return;
+      present = active;
+      if (!sendPresence()) postPresence();
     },
     get sessions() {
       return sessions;

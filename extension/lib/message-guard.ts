@@ -68,6 +68,7 @@ export const RequestSchema = z.discriminatedUnion('type', [
     .strict(),
   z.object({ type: z.literal('unpair') }).strict(),
   z.object({ type: z.literal('dockEnabled'), enabled: z.boolean() }).strict(),
+  z.object({ type: z.literal('presence'), active: z.boolean() }).strict(),
 ]);
 
 /** Whether the sender is this extension, and which kind of its contexts. */

@@ -83,7 +83,8 @@ export type Request =
   | { type: 'pairing' }
   | { type: 'pair'; url: string; code: string }
   | { type: 'unpair' }
-  | { type: 'dockEnabled'; enabled: boolean };
+  | { type: 'dockEnabled'; enabled: boolean }
+  | { type: 'presence'; active: boolean };
 
 export type RequestType = Request['type'];
 
@@ -102,6 +103,7 @@ export interface Responses {
   pair: PairingResult;
   unpair: OptionsState;
   dockEnabled: OptionsState;
+  presence: { ok: true };
 }
 
 /** The answer the background gives a message it refuses (bad shape, wrong sender or not allowed). */
@@ -112,7 +114,7 @@ export interface Rejection {
 }
 
 /** Which requests a content script (the dock) may make; everything else is for extension pages only. */
-export const contentScriptRequests: readonly RequestType[] = ['state', 'respond'];
+export const contentScriptRequests: readonly RequestType[] = ['state', 'respond', 'presence'];
 
 /** The most a timeline request may ask for (the relay caps `tail` too). */
 export const timelineLimitMax = 500;

@@ -1,11 +1,20 @@
-import { Fragment } from 'preact';
+import { type ComponentChildren, Fragment } from 'preact';
 import type { DecisionSection as Section } from '../../shared/badges/index.ts';
 
-/** The expanded PERMISSION DECISION (and, for a resolved escalation, REVIEW) section, as plain text. */
-export function DecisionSection({ sections }: { sections: readonly Section[] }) {
+/**
+ * The expanded PERMISSION DECISION (and, for a resolved escalation, REVIEW) section, as plain
+ * text. `more`: further rows (`<dt>`/`<dd>`) of the first section's grid, e.g. the session's mode.
+ */
+export function DecisionSection({
+  sections,
+  more,
+}: {
+  sections: readonly Section[];
+  more?: ComponentChildren;
+}) {
   return (
     <div class="decision" data-testid="decision">
-      {sections.map((section) => (
+      {sections.map((section, at) => (
         <section key={section.title} data-section={section.title}>
           <h3 class="decision-title">{section.title}</h3>
           <dl class="decision-rows">
@@ -15,6 +24,7 @@ export function DecisionSection({ sections }: { sections: readonly Section[] }) 
                 <dd data-row={row.label}>{row.value}</dd>
               </Fragment>
             ))}
+            {at === 0 && more}
           </dl>
         </section>
       ))}

@@ -38,15 +38,18 @@ export function ModeSelector({
       {chooser}
     </span>
   );
+  // Nothing to choose: a row (`<dt>`/`<dd>`) for the caller's details grid.
   if (session.modes.length === 0) {
     return (
-      <p class="mode">
-        Mode{' '}
-        <span data-testid="mode-current" data-mode={session.mode}>
-          {modeLabel(session.mode, new Map())}
-        </span>{' '}
-        {setBy}
-      </p>
+      <>
+        <dt>Mode</dt>
+        <dd>
+          <span data-testid="mode-current" data-mode={session.mode}>
+            {modeLabel(session.mode, new Map())}
+          </span>{' '}
+          {setBy}
+        </dd>
+      </>
     );
   }
   const current = pending ?? chosen ?? session.mode;

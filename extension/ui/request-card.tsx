@@ -14,6 +14,7 @@ import { CardStatus } from './card-status.tsx';
 import { ConfirmAnswer } from './confirm-answer.tsx';
 import { countdownText, useNow } from './countdown.ts';
 import { DecisionSection } from './decision-section.tsx';
+import { DeliveryLine } from './delivery-line.tsx';
 import { DenyForm } from './deny-form.tsx';
 import type { AnswerVia } from './friction.ts';
 import { ModeSelector } from './mode-selector.tsx';
@@ -152,7 +153,12 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
         <span class="tool" data-testid="tool">
           {interaction.tool}
         </span>
-        {badge && <Badge badge={badge} />}
+        {badge && (
+          <Badge
+            badge={badge}
+            {...(interaction.decision.behavior === 'ask' ? { risk: interaction.decision.risk } : {})}
+          />
+        )}
       </div>
       <p class="summary" data-testid="summary">
         {summaryLine(interaction.decision)}
@@ -176,8 +182,17 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
       >
         {ui.expanded ? 'Hide details' : 'Details'}
       </button>
-      {ui.expanded && <DecisionSection sections={decisionSection(interaction.decision)} />}
-      {ui.expanded && <ModeSelector session={session} port={port} onChanged={setAnswered} />}
+      {/* With no declared modes there is nothing to choose: the mode is a row of the details grid. */}
+      {ui.expanded && (
+        <DecisionSection
+          sections={decisionSection(interaction.decision)}
+          more={session.modes.length === 0 && <ModeSelector session={session} port={port} />}
+        />
+      )}
+      {ui.expanded && session.modes.length > 0 && (
+        <ModeSelector session={session} port={port} onChanged={setAnswered} />
+      )}
+      <DeliveryLine session={session} interactionId={interaction.interactionId} />
       <div class="card-foot" data-testid="card-foot">
         <CardStatus ui={ui} live={card.live} />
         {actionable && ui.denying && (

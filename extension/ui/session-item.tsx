@@ -35,7 +35,13 @@ export function SessionItem({ session: listed, port }: { session: SessionView; p
       )}
       {open && (
         <div class="session-body">
-          <ModeSelector session={session} port={port} onChanged={setAnswered} />
+          {session.modes.length === 0 ? (
+            <dl class="decision-rows">
+              <ModeSelector session={session} port={port} />
+            </dl>
+          ) : (
+            <ModeSelector session={session} port={port} onChanged={setAnswered} />
+          )}
           <Timeline
             port={port}
             sessionId={session.sessionId}

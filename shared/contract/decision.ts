@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ActorRef } from './authority.ts';
 import { ToolCallId } from './ids.ts';
 import { limits } from './limits.ts';
+import { Risk } from './risk.ts';
 
 export const Behavior = z.enum(['allow', 'ask', 'deny']);
 export type Behavior = z.infer<typeof Behavior>;
@@ -14,9 +15,7 @@ export type PermissionDecisionSource = z.infer<typeof PermissionDecisionSource>;
 export const Evaluator = z.enum(['policy', 'rule', 'auto_reviewer', 'full_access']);
 export type Evaluator = z.infer<typeof Evaluator>;
 
-/** The engine's deterministic rating, ordered from least to most dangerous. */
-export const Risk = z.enum(['safe', 'low', 'medium', 'high', 'critical']);
-export type Risk = z.infer<typeof Risk>;
+export { Risk } from './risk.ts';
 
 /** A classifier's self-reported confidence. Never a risk score. */
 export const Confidence = z.enum(['low', 'medium', 'high']);

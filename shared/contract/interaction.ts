@@ -43,6 +43,14 @@ export const Interaction = z.object({
   ...AnswerOffer.shape,
   /** The user's request the question belongs to ("Asked for: …"), when the relay knows it. */
   prompt: PromptRef.optional(),
+  /**
+   * The rule the relay suggests for this call, offered because the workspace's approvers approved
+   * calls it suggested it for `approvals` times (`suggestions.afterApprovals`); added by the
+   * workspace to the inbox, never stored with the question.
+   */
+  learned: z
+    .object({ rule: z.string().max(limits.ruleLength), approvals: z.number().int().min(1) })
+    .optional(),
 });
 export type Interaction = z.infer<typeof Interaction>;
 
@@ -64,3 +72,39 @@ export const InteractionRespondRequest = z.object({
   }),
 });
 export type InteractionRespondRequest = z.infer<typeof InteractionRespondRequest>;
+
+/** Questions one batch answer may take (`POST /interaction-respond-many`). */
+export const respondManyLimit = 50;
+
+/**
+ * `POST /interaction-respond-many`: one answer for several pending questions (identical calls in
+ * several sessions); each is answered as if alone, and may be refused on its own.
+ */
+export const InteractionRespondManyRequest = z.strictObject({
+  interactions: z
+    .array(z.strictObject({ session_id: SessionId, interaction_id: Identifier }))
+    .min(1)
+    .max(respondManyLimit),
+  answer: InteractionRespondRequest.shape.answer,
+});
+export type InteractionRespondManyRequest = z.infer<typeof InteractionRespondManyRequest>;
+
+export const InteractionRespondManyAnswer = z.object({
+  results: z.array(
+    z.union([
+      z.object({
+        session_id: z.string(),
+        interaction_id: z.string(),
+        ok: z.literal(true),
+        interaction: Interaction,
+      }),
+      z.object({
+        session_id: z.string(),
+        interaction_id: z.string(),
+        ok: z.literal(false),
+        status: z.number().int(),
+        error: z.object({ code: z.string(), message: z.string() }),
+      }),
+    ]),
+  ),
+});

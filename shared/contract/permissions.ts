@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolName } from './ids.ts';
 import { limits } from './limits.ts';
+import { Risk } from './risk.ts';
 
 /**
  * The engine's modes (DESIGN §5 step 10). Claude Code's names are accepted as aliases
@@ -57,6 +58,28 @@ export type NativeRule = z.infer<typeof NativeRule>;
 
 const timeoutSeconds = z.number().int().min(limits.timeoutSecondsMin).max(limits.timeoutSecondsMax);
 
+/**
+ * When a question reaches phones (docs/push.md "Delivery follows presence"): held
+ * `pushAfterSeconds` while an approver is present, at once from `pushAtOnceRisk` up; pushed once
+ * more when no device showed it within `receiptSeconds`.
+ */
+export const DeliverySettings = z.strictObject({
+  pushAfterSeconds: z.number().int().min(0).max(600),
+  pushAtOnceRisk: Risk,
+  receiptSeconds: z.number().int().min(2).max(600),
+});
+export type DeliverySettings = z.infer<typeof DeliverySettings>;
+export const deliveryDefaults: DeliverySettings = {
+  pushAfterSeconds: 15,
+  pushAtOnceRisk: 'critical',
+  receiptSeconds: 30,
+};
+
+/** A card offers the rule the relay would suggest after this many approvals of it (0 = never). */
+export const SuggestionSettings = z.strictObject({ afterApprovals: z.number().int().min(0).max(100) });
+export type SuggestionSettings = z.infer<typeof SuggestionSettings>;
+export const suggestionDefaults: SuggestionSettings = { afterApprovals: 3 };
+
 /** Gatehouse's own dialect. Every field optional; unset means "inherit the default". */
 export const NativePermissions = z.strictObject({
   mode: ModeName.optional(),
@@ -84,6 +107,10 @@ export const NativePermissions = z.strictObject({
     .optional(),
   /** Workspace only: what a Web Push carries — the tool and a redacted summary, or ids only. */
   pushDetails: z.enum(['summary', 'none']).optional(),
+  /** Workspace only: when a question goes to phones (docs/push.md "Delivery follows presence"). */
+  delivery: DeliverySettings.partial().optional(),
+  /** Workspace only: after how many approvals a card offers the rule (0 = never). */
+  suggestions: SuggestionSettings.partial().optional(),
 });
 export type NativePermissions = z.infer<typeof NativePermissions>;
 

@@ -50,6 +50,18 @@ export const ModeChangeRequest = z.object({ mode: z.string().min(1).max(limits.l
 export const SessionOwner = z.object({ tokenId: z.string(), label: z.string().nullable() });
 export type SessionOwner = z.infer<typeof SessionOwner>;
 
+/**
+ * How the active question reached the approver's phones (docs/push.md "Known to arrive"), added
+ * by the workspace to the views it serves: when a push service first took a push of it, and the
+ * first device that showed it.
+ */
+export const PushDelivery = z.object({
+  interactionId: z.string(),
+  sentAt: z.string().nullable(),
+  shown: z.object({ device: z.string(), at: z.string(), afterSeconds: z.number().int().min(0) }).nullable(),
+});
+export type PushDelivery = z.infer<typeof PushDelivery>;
+
 /** What approvers see of a session. */
 export const SessionView = z.object({
   sessionId: SessionId,
@@ -76,5 +88,7 @@ export const SessionView = z.object({
   queueLength: z.number().int().min(0),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The active question's push delivery, when any push of it went out. */
+  delivery: PushDelivery.nullable().optional(),
 });
 export type SessionView = z.infer<typeof SessionView>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Role } from './api.ts';
 import { ActorRef } from './authority.ts';
 import { Identifier, SessionId, ToolName } from './ids.ts';
-import { PermissionsConfig } from './permissions.ts';
+import { DeliverySettings, PermissionsConfig, SuggestionSettings } from './permissions.ts';
 import { SessionView } from './session.ts';
 
 /**
@@ -43,6 +43,10 @@ export const WorkspacePermissions = z.object({
   permissions: PermissionsConfig.nullable(),
   policyVersion: z.number().int().min(0),
   updatedAt: z.string().nullable(),
+  /** The delivery settings in force: those written, defaults for the rest. */
+  delivery: DeliverySettings.optional(),
+  /** The suggestion settings in force: those written, defaults for the rest. */
+  suggestions: SuggestionSettings.optional(),
 });
 export type WorkspacePermissions = z.infer<typeof WorkspacePermissions>;
 

@@ -58,6 +58,13 @@ export function callFacts(call: EngineToolCall): CallFacts {
     ...(patch === undefined ? {} : { patch }),
     ...(edited === undefined ? {} : { edited }),
     secret,
-    rating: rateRisk(call, { secrets: secret !== null, readOnly: read, tool, shell, patch }),
+    rating: rateRisk(call, {
+      secrets: secret !== null,
+      ...(secret?.kind === 'secret_file' ? { secretFile: secret.where } : {}),
+      readOnly: read,
+      tool,
+      shell,
+      patch,
+    }),
   };
 }

@@ -2,6 +2,7 @@ import type { Behavior, EngineToolCall, Evaluator, PermissionDecisionSource } fr
 import { isInside } from '../paths/index.ts';
 import type { ProtectedPath } from '../paths/protected.ts';
 import type { CompiledPlan, Verdict } from '../plan/index.ts';
+import { changesSecretFile } from '../risk/index.ts';
 import type { CompiledRule, RuleTarget } from '../rules/index.ts';
 import type { DecisionContext } from './context.ts';
 import type { CallFacts } from './facts.ts';
@@ -104,7 +105,13 @@ export const precedence: readonly Step[] = [
       const { kind, where } = facts.secret;
       const behavior = plan.shield === 'deny' ? 'deny' : 'ask';
       if (kind === 'secret_file')
-        return policy(behavior, 'shield_secret_file', `The call reads a file that holds secrets (${where}).`);
+        return policy(
+          behavior,
+          'shield_secret_file',
+          facts.tool.edits
+            ? changesSecretFile(where)
+            : `The call reads a file that holds secrets (${where}).`,
+        );
       // Past the shield's budget (limits.examinedCommands / examinedWords) nothing is known to be
       // free of secrets: the call is not said to carry one, only to be too long to look through.
       if (kind === 'unexamined_command' || kind === 'unscanned_input')

@@ -2,3 +2,4 @@
 export { type RiskFacts, rateRisk } from './rate.ts';
 export type { RiskFinding, RiskRating } from './rating.ts';
 export { maxRisk, riskOrder } from './scale.ts';
+export { changesSecretFile } from './secret-files.ts';

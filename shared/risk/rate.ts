@@ -3,6 +3,7 @@ import type { PatchReading } from '../patch/index.ts';
 import type { ShellAnalysis } from '../shell/index.ts';
 import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
 import { RatingBuilder, type RiskRating } from './rating.ts';
+import { changesSecretFile } from './secret-files.ts';
 import { rateShellCommand } from './shell.ts';
 import { rateTool } from './tools.ts';
 
@@ -10,6 +11,8 @@ import { rateTool } from './tools.ts';
 export interface RiskFacts {
   /** The shield found a credential in the input or a secret file being read. */
   secrets?: boolean;
+  /** The only secret is the file itself (an edit of `.env`), not anything the call carries. */
+  secretFile?: string;
   /**
    * The engine recognized the call as a read (read-only Bash included). It only spares an
    * unknown program its "unknown" medium; it never lowers a danger the rater found.
@@ -42,7 +45,12 @@ export function rateRisk(call: EngineToolCall, facts: RiskFacts = {}): RiskRatin
   }
   if (facts.secrets) {
     // A secret read (or carried by a command) reaches the agent; one written into an edit is already its own.
-    if (tool.edits) rating.raise('medium', 'Writes a secret into a file.', 'secret_exposure');
+    if (tool.edits)
+      rating.raise(
+        'medium',
+        facts.secretFile === undefined ? 'Writes a secret into a file.' : changesSecretFile(facts.secretFile),
+        'secret_exposure',
+      );
     else rating.raise('high', 'Reads or carries a secret: the agent sees it.', 'secret_exposure');
     if (tool.capability === 'net' || rating.has('network') || rating.has('external_system')) {
       rating.raise('high', 'Could send a secret over the network.', 'exfiltration');

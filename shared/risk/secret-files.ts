@@ -2,6 +2,15 @@ import { globNamesSecretFile, isSecretPath } from '../shield/index.ts';
 import { resolvePath, type Where } from './paths.ts';
 
 /**
+ * What an edit of a secret file is, said the same way by the shield's reason and the rater's
+ * finding (so the card says it once): it changes the file; nothing says a secret was written.
+ */
+export function changesSecretFile(path: string): string {
+  const name = path.split('/').filter(Boolean).at(-1) ?? path;
+  return `Changes ${name}, a file that may hold secrets.`;
+}
+
+/**
  * Whether a word of a command, or a file tool's path, names a file whose contents are a secret:
  * the shield's table of secret files (one table, shared/shield/secret-paths.ts: credential
  * files, and the machine's own secrets — password hashes, sudo rules, host keys, a process's

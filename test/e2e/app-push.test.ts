@@ -86,18 +86,21 @@ const swapVaultToken = (token: string) =>
     token,
   );
 
+/** Which interaction a notification is about (its tag is its session's: one per session). */
+const about = (n: { data: unknown }) => (n.data as { interactionId?: string } | null)?.interactionId;
+
 /** The notification showing for one interaction, once it is there. */
 async function notificationFor(interactionId: string, title?: string) {
-  const tag = `gatehouse:${interactionId}`;
   await expect
     .poll(
-      async () => (await shown()).find((n) => n.tag === tag && (title === undefined || n.title === title)),
+      async () =>
+        (await shown()).find((n) => about(n) === interactionId && (title === undefined || n.title === title)),
       {
         timeout: 10_000,
       },
     )
     .toBeTruthy();
-  return (await shown()).find((n) => n.tag === tag)!;
+  return (await shown()).find((n) => about(n) === interactionId)!;
 }
 
 describe('/app with push', () => {
@@ -182,7 +185,7 @@ describe('/app with push', () => {
     const [notification] = await shown();
     expect(notification).toMatchObject({
       body: 'mkdir -p build/out\nRelease notes',
-      tag: `gatehouse:${interaction.interactionId}`,
+      tag: 'gatehouse:app-push',
       requireInteraction: false,
       actions: ['approve', 'deny'],
       data: { url: `/app/#card=app-push/${interaction.interactionId}` },
@@ -205,17 +208,17 @@ describe('/app with push', () => {
       details: { tool: 'Bash', summary: 'ls', whole: true, risk: 'low', sessionTitle: null },
     });
     await expect
-      .poll(async () => (await shown()).some((n) => n.tag === 'gatehouse:no-such-question'), {
+      .poll(async () => (await shown()).some((n) => about(n) === 'no-such-question'), {
         timeout: 10_000,
       })
       .toBe(true);
     await worker.evaluate(async () => {
       const all = await self.registration.getNotifications();
-      const n = all.find((x) => x.tag === 'gatehouse:no-such-question')!;
+      const n = all.find((x) => (x.data as { interactionId?: string }).interactionId === 'no-such-question')!;
       self.dispatchEvent(new NotificationEvent('notificationclick', { notification: n, action: 'approve' }));
     });
     await expect
-      .poll(async () => (await shown()).find((n) => n.tag === 'gatehouse:no-such-question')?.title, {
+      .poll(async () => (await shown()).find((n) => about(n) === 'no-such-question')?.title, {
         timeout: 10_000,
       })
       .toBe('Could not answer — open Gatehouse');
@@ -291,10 +294,12 @@ describe('pushDetails "none": the push has ids only and the service worker fetch
         expiresAt: interaction.expiresAt,
       });
       await notificationFor(interaction.interactionId, notification.title);
-      await worker.evaluate(async (tag) => {
-        const n = (await self.registration.getNotifications()).find((x) => x.tag === tag)!;
+      await worker.evaluate(async (id) => {
+        const n = (await self.registration.getNotifications()).find(
+          (x) => (x.data as { interactionId?: string }).interactionId === id,
+        )!;
         self.dispatchEvent(new NotificationEvent('notificationclick', { notification: n, action: 'deny' }));
-      }, `gatehouse:${interaction.interactionId}`);
+      }, interaction.interactionId);
       expect(await ask.answer).toMatchObject({ outcome: 'deny' });
     } finally {
       await setPushDetails('summary');

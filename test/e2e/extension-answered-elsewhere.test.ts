@@ -58,15 +58,15 @@ describe('answered elsewhere', () => {
 
     const app = await openPairedApp(extension.context, relay.url, relay.admin);
     await requestCard(app, sid).locator('[data-action="allow_once"]').click();
-    // /app pairs as "Phone" (DESIGN §8): the relay records that approver, and the popup names it.
+    // /app pairs named by its platform: the relay records that approver, and the popup names it.
     expect(await ask.answer).toMatchObject({
       outcome: 'allow',
-      resolution: { actionId: 'allow_once', actor: { label: 'Phone', role: 'approver' } },
+      resolution: { actionId: 'allow_once', actor: { label: 'Chrome on Linux', role: 'approver' } },
     });
 
     await card.locator('[data-testid="answered-elsewhere"]').waitFor({ timeout: 10_000 });
     expect(await card.locator('[data-testid="answered-elsewhere"]').textContent()).toBe(
-      'Answered elsewhere — approved once · Phone',
+      'Answered elsewhere — approved once · Chrome on Linux',
     );
     expect(await card.locator('[data-action]').count()).toBe(0);
     await popup.locator('[data-testid="clear-folded"]').click();

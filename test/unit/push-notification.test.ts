@@ -60,11 +60,11 @@ const ask = (v: SessionView) => {
 };
 
 describe('what a push shows', () => {
-  it('title = risk + tool, body = the command, one tag per interaction, Approve once only for a whole low-risk call', () => {
+  it('title = risk + tool, body = the command, one tag per session, Approve once only for a whole low-risk call', () => {
     const plan = ask(view('Bash', { command: 'git push origin v1.4.0', description: 'push' }, 'medium'));
     expect(plan.title).toBe('Medium risk · Bash');
     expect(plan.body).toBe('git push origin v1.4.0\nRelease notes');
-    expect(plan.tag).toBe(tagFor('in-1'));
+    expect(plan.tag).toBe('gatehouse:s-1');
     expect(plan.requireInteraction).toBe(false);
     expect(plan.actions.map((a) => a.action)).toEqual(['approve', 'deny']);
     expect(plan.data.url).toBe('/app/#card=s-1/in-1');
@@ -141,7 +141,10 @@ describe('what a push shows', () => {
     expect(closing).toMatchObject({ outcome: 'expired' });
     if (closing.kind !== 'closed') throw new Error('not closed');
     const plan = closedNotification(closing);
-    expect(plan).toMatchObject({ tag: tagFor('in-1'), silent: true, actions: [] });
+    expect(plan).toMatchObject({ tag: 'gatehouse:s-1', silent: true, actions: [] });
+    // The relay's tag wins; without one (a push queued before tags), the session's.
+    expect(tagFor({ sessionId: 's-1', tag: 'gatehouse:s-1' })).toBe('gatehouse:s-1');
+    expect(tagFor({ sessionId: 's-2' })).toBe('gatehouse:s-2');
     // The next question of the same session: the old one closes, the new one is asked.
     const next = announcements(previous, view('Bash', { command: 'ls' }, 'low', 'in-2'), 'summary', 1000);
     expect(next.announce.map((a) => a.message.kind)).toEqual(['closed', 'ask']);

@@ -160,8 +160,20 @@ describe('who answered', () => {
       'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:140.0) Gecko/20100101 Firefox/140.0',
       'Firefox on macOS',
     ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      'Safari on iPhone',
+    ],
+    [
+      'Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1',
+      'Chrome on iPad',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+      'Chrome on Android',
+    ],
     ['', 'Browser'],
-  ])('the extension pairs as its browser and system: %s', (userAgent, label) => {
+  ])('the extension and /app pair as their browser and system: %s', (userAgent, label) => {
     expect(deviceLabel({ userAgent })).toBe(label);
   });
 });

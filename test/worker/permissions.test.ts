@@ -28,6 +28,8 @@ describe('GET/PUT /permissions', () => {
       permissions: null,
       policyVersion: 0,
       updatedAt: null,
+      delivery: { pushAfterSeconds: 15, pushAtOnceRisk: 'critical', receiptSeconds: 30 },
+      suggestions: { afterApprovals: 3 },
     });
   });
 

@@ -1,6 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deliveryDefaults } from '../../shared/contract/index.ts';
 import app from '../../worker/index.ts';
 import { fromBase64Url, toBase64Url } from '../../worker/push/base64url.ts';
 import { encryptPush } from '../../worker/push/encrypt.ts';
@@ -107,14 +108,18 @@ describe('Web Push crypto in workerd', () => {
 
 describe('push routes', () => {
   it('without VAPID keys push is off and says so', async () => {
-    const res = await api('GET', '/push/public-key');
+    const noKeys = { GATEHOUSE_VAPID_PUBLIC_KEY: '', GATEHOUSE_VAPID_PRIVATE_KEY: '' };
+    const res = await pushApi('GET', '/push/public-key', null, undefined, noKeys);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('VAPID');
     const approver = await issue('approver');
-    const off = await api('POST', '/push/subscriptions', {
-      token: approver.token,
-      body: { endpoint: 'https://push.example/a', keys: await deviceKeys() },
-    });
+    const off = await pushApi(
+      'POST',
+      '/push/subscriptions',
+      approver.token,
+      { endpoint: 'https://push.example/a', keys: await deviceKeys() },
+      noKeys,
+    );
     expect(off.status).toBe(404);
   });
 
@@ -270,7 +275,11 @@ describe('the outbox', () => {
         last_delivered_at: null,
       });
       const view = sessionView('s-outbox', { risk: 'low', createdAt: new Date().toISOString() });
-      await pusher.sessionChanged(view as never, 'summary', Date.now());
+      await pusher.sessionChanged(
+        view as never,
+        { details: 'summary', delivery: deliveryDefaults, present: false },
+        Date.now(),
+      );
       // Deliveries start more background work; wait until none is left.
       for (let settled = 0; settled < background.length; ) {
         const count = background.length;
@@ -296,7 +305,8 @@ describe('the outbox', () => {
     expect(request.headers.get('topic')).toMatch(/^[\w-]{1,32}$/);
     expect(Number(request.headers.get('ttl'))).toBeGreaterThan(0);
     expect(request.headers.get('authorization')).toMatch(/^vapid t=/);
-    expect(schedule()).toBeNull();
+    // Taken: nothing left to send; the alarm next looks for the device's receipt (receiptSeconds).
+    expect(schedule()! - Date.now()).toBeGreaterThan(deliveryDefaults.receiptSeconds * 1000 - 5_000);
   });
 
   it('410 deletes the subscription', async () => {
@@ -324,7 +334,10 @@ describe('the outbox', () => {
 });
 
 describe('schema', () => {
-  it('the push tables are the last migration and apply on a fresh workspace', async () => {
-    expect(migrations.at(-1)).toContain('push_subscriptions');
+  it('the push tables, then presence and receipts, then learned rules are the last migrations', async () => {
+    expect(migrations.at(-3)).toContain('CREATE TABLE push_subscriptions');
+    expect(migrations.at(-2)).toContain('CREATE TABLE presence');
+    expect(migrations.at(-2)).toContain('CREATE TABLE push_sends');
+    expect(migrations.at(-1)).toContain('CREATE TABLE learned_rules');
   });
 });

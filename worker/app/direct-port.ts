@@ -1,4 +1,5 @@
 import { pairWithRelay } from '../../client/sdk/index.ts';
+import { deviceLabel } from '../../extension/lib/device-label.ts';
 import { type InboxConnection, openInbox } from '../../extension/lib/inbox-connection.ts';
 import { pairFailure } from '../../extension/lib/pairing.ts';
 import { type RelayCalls, relayCalls } from '../../extension/lib/relay-calls.ts';
@@ -30,6 +31,8 @@ export interface DirectPort extends ApproverPort {
   unpair(): void;
   /** Reconnect now (the unreachable state's Retry). */
   retry(): void;
+  /** Whether the approver is looking at /app (docs/push.md "Delivery follows presence"). */
+  presence(active: boolean): void;
   close(): void;
 }
 
@@ -48,6 +51,7 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
   let state: InboxState = { connection: 'unpaired', relayUrl: null, sessions: [] };
   let inbox: InboxConnection | null = null;
   let calls: RelayCalls | null = null;
+  let present = false;
 
   function emit(next: InboxState): void {
     state = next;
@@ -86,6 +90,7 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
         ),
       onUnauthorized: () => drop(revoked),
     });
+    if (present) inbox.setPresence(true);
   }
 
   /** A relay call with the current token; a 401 means the pairing is gone. */
@@ -124,8 +129,8 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
         const paired = await pairWithRelay({
           url: origin,
           code: parsed.code,
-          // The web app is the phone's way in (DESIGN §8); its answers are named so.
-          label: 'Phone',
+          // Named by platform ("Chrome on Android", "Safari on iPhone"): its answers say where from.
+          label: deviceLabel(globalThis.navigator),
           ...(options.fetch ? { fetch: options.fetch } : {}),
         });
         savePairing(storage, paired);
@@ -138,6 +143,10 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
     },
     unpair: () => drop(),
     retry: () => inbox?.reconnectNow(),
+    presence(active) {
+      present = active;
+      inbox?.setPresence(active);
+    },
     close() {
       disconnect();
       listeners.clear();

@@ -1,6 +1,7 @@
 import '../../extension/ui/approver.css';
 import './app.css';
 import { render } from 'preact';
+import { watchPresence } from '../../extension/lib/presence.ts';
 import { App } from './app.tsx';
 import { createDirectPort } from './direct-port.ts';
 import { codeFromFragment, fragmentWithoutCode } from './pair-code.ts';
@@ -38,6 +39,8 @@ void (async () => {
   }
   const storage = await openTokenVault(legacy);
   const port = createDirectPort({ origin: location.origin, storage });
+  // Open and visible: the approver is here, and phones wait (docs/push.md).
+  watchPresence({ document, window, report: port.presence });
   const token = () => readPairing(storage)?.token ?? null;
   const root = document.getElementById('root');
   if (root)

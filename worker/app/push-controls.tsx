@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { deviceLabel } from '../../extension/lib/device-label.ts';
 import { needsHomeScreen } from './platform.ts';
 import { registerDevice, unregisterDevice, vaultDeviceStore } from './push-device.ts';
 
@@ -91,7 +92,7 @@ export function PushControls({ token, registration }: PushControlsProps) {
         userVisibleOnly: true,
         applicationServerKey: base64UrlToBytes(publicKey),
       });
-      await registerDevice(subscription, navigator.userAgent.slice(0, 60), call, vaultDeviceStore);
+      await registerDevice(subscription, deviceLabel(navigator), call, vaultDeviceStore);
       setSubscribed(true);
       setStatus('Push is on for this device.');
       await refreshDevices();
@@ -135,10 +136,16 @@ export function PushControls({ token, registration }: PushControlsProps) {
       )}
       {availability === 'available' && (
         <>
-          <button type="button" id="push-toggle" data-on={subscribed} onClick={subscribed ? turnOff : turnOn}>
+          <button
+            type="button"
+            class="action"
+            id="push-toggle"
+            data-on={subscribed}
+            onClick={subscribed ? turnOff : turnOn}
+          >
             {subscribed ? 'Turn push off on this device' : 'Turn push on for this device'}
           </button>
-          <button type="button" id="push-test" onClick={test} disabled={devices.length === 0}>
+          <button type="button" class="action" id="push-test" onClick={test} disabled={devices.length === 0}>
             Send a test push
           </button>
           <ul data-testid="push-devices">

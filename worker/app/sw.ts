@@ -6,6 +6,7 @@ import {
   closedNotification,
   failedNotification,
   type NotificationPlan,
+  tagFor,
   testNotification,
 } from '../push/notification.ts';
 import { summarizeCall } from '../push/summary.ts';
@@ -90,14 +91,53 @@ async function fetchDetails(sessionId: string, interactionId: string): Promise<A
   }
 }
 
-async function planFor(data: unknown): Promise<NotificationPlan> {
-  const message = PushMessage.safeParse(data);
-  if (!message.success)
+/** What to show for a push; null for a closing push whose question no longer shows (see below). */
+async function planFor(push: PushMessage | null): Promise<NotificationPlan | null> {
+  if (!push)
     return { ...testNotification(), title: 'Gatehouse', body: 'Open Gatehouse.', tag: 'gatehouse:unknown' };
-  const push = message.data;
   if (push.kind === 'test') return testNotification();
-  if (push.kind === 'closed') return closedNotification(push);
+  if (push.kind === 'closed') {
+    // One notification per session: a closing push replaces only the question it closes, never
+    // the session's next question, which may have been shown before it arrived.
+    const showing = await self.registration.getNotifications({ tag: tagFor(push) });
+    const current = showing.map((n) => (n.data as NotificationPlan['data'] | null)?.interactionId);
+    if (current.length > 0 && !current.includes(push.interactionId)) return null;
+    return closedNotification(push);
+  }
   return askNotification(push, push.details ?? (await fetchDetails(push.sessionId, push.interactionId)));
+}
+
+/**
+ * The app badge counts what the notifications count: the questions waiting, one per session.
+ * Browsers without the Badging API in workers ignore it.
+ */
+async function updateBadge(): Promise<void> {
+  const badging = self.navigator as Navigator & {
+    setAppBadge?(count?: number): Promise<void>;
+    clearAppBadge?(): Promise<void>;
+  };
+  const waiting = (await self.registration.getNotifications()).filter(
+    (n) => (n.data as NotificationPlan['data'] | null)?.waiting === true,
+  ).length;
+  try {
+    if (waiting > 0) await badging.setAppBadge?.(waiting);
+    else await badging.clearAppBadge?.();
+  } catch {
+    // A badge is a nicety; the notification itself is what matters.
+  }
+}
+
+/**
+ * The relay learns the push was shown (docs/push.md "Known to arrive"): unacknowledged, it
+ * pushes the question once more. Best effort: a failed receipt only means one push too many.
+ */
+async function acknowledge(push: PushMessage | null): Promise<void> {
+  if (push?.kind !== 'ask' || !push.pushId) return;
+  try {
+    await api('/push/receipts', { method: 'POST', body: JSON.stringify({ pushId: push.pushId }) });
+  } catch {
+    // Not paired any more, or offline.
+  }
 }
 
 function show(plan: NotificationPlan): Promise<void> {
@@ -119,7 +159,14 @@ self.addEventListener('push', (event) => {
   } catch {
     data = null;
   }
-  event.waitUntil(planFor(data).then(show));
+  const parsed = PushMessage.safeParse(data);
+  const push = parsed.success ? parsed.data : null;
+  event.waitUntil(
+    planFor(push)
+      .then((plan) => (plan ? show(plan) : undefined))
+      .then(() => Promise.all([acknowledge(push), updateBadge()]))
+      .then(() => undefined),
+  );
 });
 
 async function answer(notification: Notification, action: 'approve' | 'deny'): Promise<void> {
@@ -144,6 +191,7 @@ async function answer(notification: Notification, action: 'approve' | 'deny'): P
     });
     if (!response.ok) throw new Error(`answer refused: ${response.status}`);
     notification.close();
+    await updateBadge();
   } catch {
     await show(failedNotification(plan));
   }
@@ -177,5 +225,8 @@ self.addEventListener('notificationclick', (event) => {
     return;
   }
   notification.close();
-  keepAlive(event, openCard(data?.url ?? '/app/'));
+  keepAlive(
+    event,
+    Promise.all([openCard(data?.url ?? '/app/'), updateBadge()]).then(() => undefined),
+  );
 });

@@ -18,6 +18,12 @@ export const AskDetails = z.object({
 });
 export type AskDetails = z.infer<typeof AskDetails>;
 
+/** One notification per session: every push of a session carries its tag, so each replaces the last. */
+export const sessionTag = (sessionId: string) => `gatehouse:${sessionId}`;
+
+/** Made per device when the push is queued; the service worker acknowledges it (`POST /push/receipts`). */
+export const PushId = z.string().regex(/^pu-[\w-]{1,64}$/, 'a pushId as the relay made it');
+
 export const PushMessage = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('ask'),
@@ -25,6 +31,9 @@ export const PushMessage = z.discriminatedUnion('kind', [
     interactionId: InteractionId,
     expiresAt: z.string().nullable(),
     details: AskDetails.optional(),
+    /** Optional: pushes queued before receipts existed lack them. */
+    pushId: PushId.optional(),
+    tag: z.string().max(200).optional(),
   }),
   /** The question was answered (here or anywhere) or expired: its notification turns quiet. */
   z.object({
@@ -32,6 +41,7 @@ export const PushMessage = z.discriminatedUnion('kind', [
     sessionId: SessionId,
     interactionId: InteractionId,
     outcome: z.enum(['answered', 'expired']),
+    tag: z.string().max(200).optional(),
   }),
   z.object({ kind: z.literal('test'), sentAt: z.string() }),
 ]);

@@ -1,9 +1,10 @@
 import type { Risk } from '../../shared/contract/index.ts';
-import type { AskDetails, PushMessage } from './message.ts';
+import { type AskDetails, type PushMessage, sessionTag } from './message.ts';
 
 /**
  * How the service worker shows a push: title = risk + tool, body = the summary, one tag per
- * interaction (so the closing push replaces the question), `requireInteraction` for high and
+ * session (one notification per session, replaced as its questions change; the closing push
+ * replaces the question it closes), `requireInteraction` for high and
  * critical. Deny is always offered; Approve once only when the summary is the whole call and
  * the risk is below high — one tap must never approve what the human could not read.
  */
@@ -16,7 +17,13 @@ export interface NotificationPlan {
   silent: boolean;
   actions: { action: 'approve' | 'deny'; title: string }[];
   /** Read back by the click handler. */
-  data: { sessionId: string | null; interactionId: string | null; url: string };
+  data: {
+    sessionId: string | null;
+    interactionId: string | null;
+    url: string;
+    /** A question waiting: what the app badge counts (`sw.ts`). */
+    waiting?: boolean;
+  };
 }
 
 const riskLabel: Record<Risk, string> = {
@@ -29,7 +36,9 @@ const riskLabel: Record<Risk, string> = {
 
 const urgent = (risk: Risk) => risk === 'high' || risk === 'critical';
 
-export const tagFor = (interactionId: string) => `gatehouse:${interactionId}`;
+/** A push's tag: the one the relay sent, else the session's (pushes queued before tags existed). */
+export const tagFor = (message: { sessionId: string; tag?: string | undefined }) =>
+  message.tag ?? sessionTag(message.sessionId);
 
 /** /app opened on one card: the fragment the approver reads on load. */
 export const cardUrl = (sessionId: string, interactionId: string) =>
@@ -49,8 +58,9 @@ export function askNotification(
     sessionId: message.sessionId,
     interactionId: message.interactionId,
     url: cardUrl(message.sessionId, message.interactionId),
+    waiting: true,
   };
-  const base = { tag: tagFor(message.interactionId), silent: false, data };
+  const base = { tag: tagFor(message), silent: false, data };
   if (!details)
     // Ids only and the card could not be fetched: still a question, answered in the app.
     return {
@@ -76,7 +86,7 @@ export function closedNotification(message: Extract<PushMessage, { kind: 'closed
     title: message.outcome === 'expired' ? 'Gatehouse: question expired' : 'Gatehouse: question answered',
     body:
       message.outcome === 'expired' ? 'Nobody answered in time; the call was denied.' : 'No longer waiting.',
-    tag: tagFor(message.interactionId),
+    tag: tagFor(message),
     requireInteraction: false,
     silent: true,
     actions: [],

@@ -1,8 +1,8 @@
-import type { SessionView } from '../../shared/contract/index.ts';
+import { type DeliverySettings, Risk, type SessionView } from '../../shared/contract/index.ts';
 import { randomId } from '../workspace/secrets.ts';
 import { announcements } from './announce.ts';
 import { importSubscriber, PushKeyError } from './encrypt.ts';
-import type { PushDetails, PushMessage } from './message.ts';
+import { type PushDetails, PushMessage, sessionTag } from './message.ts';
 import { type PushOutcome, pushRequest, pushTimeoutMs, sendPush } from './send.ts';
 import type { OutboxRow, PushStore, SubscriptionRow } from './store.ts';
 import type { SubscriptionRequest } from './subscription.ts';
@@ -23,6 +23,8 @@ export interface PusherHost {
   background(work: Promise<void>): void;
   /** Moves the object's alarm to `at` (epoch ms), or clears it. */
   schedule(at: number | null): Promise<void>;
+  /** A push service took an ask of this session (the inbox shows its delivery). */
+  delivered?(sessionId: string): void;
   /** Injected for tests of the retry logic; the global fetch otherwise. */
   fetch?: typeof fetch;
 }
@@ -33,6 +35,29 @@ export const retryDelaysMs = [5_000, 30_000, 120_000, 600_000, 1_800_000] as con
 const batch = 50;
 /** A leased message becomes due again this long after its send's timeout, should the object die mid-send. */
 const leaseSlackMs = 5_000;
+
+/** What decides how a session's change reaches phones, read by the WorkspaceDO for each change. */
+export interface DeliveryContext {
+  details: PushDetails;
+  delivery: DeliverySettings;
+  /** An approver client reported activity within the last minute (worker/workspace/presence.ts). */
+  present: boolean;
+}
+
+/** Receipts and sends are kept a day: every question is answered or expired well within it. */
+const sendsKeptMs = 24 * 60 * 60_000;
+
+const atLeast = (risk: Risk, floor: Risk) => Risk.options.indexOf(risk) >= Risk.options.indexOf(floor);
+
+/**
+ * When a new question's ask leaves (docs/push.md "Delivery follows presence"): at once when no
+ * approver is present or its risk reaches `pushAtOnceRisk`; else after `pushAfterSeconds`, by
+ * which time an answer will have closed it unsent.
+ */
+export function askDueAt(risk: Risk, context: DeliveryContext, now: number): number {
+  if (!context.present || atLeast(risk, context.delivery.pushAtOnceRisk)) return now;
+  return now + context.delivery.pushAfterSeconds * 1000;
+}
 
 export interface TestResult {
   sent: number;
@@ -81,27 +106,106 @@ export class Pusher {
    * A session's new view: queues what changed for every device and starts sending. Synchronous
    * up to the queueing, so it lands in the same storage commit as the view itself.
    */
-  async sessionChanged(view: SessionView, details: PushDetails, now: number): Promise<void> {
+  async sessionChanged(view: SessionView, context: DeliveryContext, now: number): Promise<void> {
     const store = this.#host.store;
-    const { announce, question } = announcements(store.question(view.sessionId), view, details, now);
+    const previous = store.question(view.sessionId);
+    const { announce, question } = announcements(previous, view, context.details, now);
     if (announce.length === 0) return;
     store.setQuestion(question ?? { session_id: view.sessionId, interaction_id: null });
-    if (!this.enabled) return;
-    const subscriptions = store.allSubscriptions();
-    if (subscriptions.length === 0) return;
     const topics = await Promise.all(announce.map((a) => topicFor(a.message.interactionId)));
+    const subscriptions = this.enabled ? store.allSubscriptions() : [];
+    const tag = sessionTag(view.sessionId);
     announce.forEach((item, index) => {
-      for (const subscription of subscriptions)
-        store.enqueue({
-          subscription_id: subscription.id,
-          message: JSON.stringify(item.message),
-          topic: topics[index]!,
-          urgency: item.urgency,
-          expires_at: item.expiresAt,
-          next_at: now,
-        });
+      const topic = topics[index]!;
+      const message = item.message;
+      if (message.kind === 'closed') {
+        // An ask still held when its question closed reached no phone: it is dropped, and
+        // there is no notification for a closing push to replace.
+        if (previous?.asked_at === null) {
+          store.dropTopic(topic);
+          return;
+        }
+        for (const subscription of subscriptions)
+          store.enqueue({
+            subscription_id: subscription.id,
+            message: JSON.stringify({ ...message, tag }),
+            topic,
+            urgency: item.urgency,
+            expires_at: item.expiresAt,
+            next_at: now,
+          });
+        return;
+      }
+      const risk = view.activeInteraction?.decision.risk ?? 'critical';
+      store.setAsk(
+        view.sessionId,
+        JSON.stringify({ ...message, tag }),
+        context.delivery.receiptSeconds * 1000,
+      );
+      this.#queueAsk(
+        subscriptions,
+        { ...message, tag },
+        topic,
+        item.expiresAt,
+        askDueAt(risk, context, now),
+        now,
+      );
     });
-    this.kick();
+    if (subscriptions.length > 0) this.kick();
+  }
+
+  /** One ask per device, each with a pushId of its own for the device's receipt. */
+  #queueAsk(
+    subscriptions: SubscriptionRow[],
+    message: Extract<PushMessage, { kind: 'ask' }>,
+    topic: string,
+    expiresAt: number,
+    dueAt: number,
+    now: number,
+  ): void {
+    const store = this.#host.store;
+    for (const subscription of subscriptions) {
+      const pushId = randomId('pu-');
+      store.addSend({
+        push_id: pushId,
+        subscription_id: subscription.id,
+        session_id: message.sessionId,
+        interaction_id: message.interactionId,
+        queued_at: now,
+      });
+      store.enqueue({
+        subscription_id: subscription.id,
+        message: JSON.stringify({ ...message, pushId }),
+        topic,
+        urgency: 'high',
+        expires_at: expiresAt,
+        next_at: dueAt,
+      });
+    }
+  }
+
+  /**
+   * Questions whose pushes a push service took but no device showed within `receiptSeconds`
+   * are pushed once more, to every device (docs/push.md "Known to arrive").
+   */
+  async #pushUnshownAgain(now: number): Promise<void> {
+    const store = this.#host.store;
+    store.pruneSends(now - sendsKeptMs);
+    for (const question of store.unshown(now)) {
+      store.markRepushed(question.interaction_id);
+      if (!question.ask || (question.expires_at !== null && question.expires_at <= now)) continue;
+      const parsed = PushMessage.safeParse(JSON.parse(question.ask));
+      if (!parsed.success || parsed.data.kind !== 'ask') continue;
+      const expiresAt = question.expires_at ?? now + 10 * 60_000;
+      this.#queueAsk(
+        this.enabled ? store.allSubscriptions() : [],
+        parsed.data,
+        await topicFor(question.interaction_id),
+        expiresAt,
+        now,
+        now,
+      );
+    }
   }
 
   /** Starts a delivery run in the background (or asks the running one to go round again). */
@@ -118,6 +222,7 @@ export class Pusher {
 
   /** For the alarm: starts what is due, and waits until each of those sends has finished. */
   async deliverDue(): Promise<void> {
+    await this.#pushUnshownAgain(Date.now());
     const sends: Promise<void>[] = [];
     this.#started = (send) => sends.push(send);
     try {
@@ -165,6 +270,8 @@ export class Pusher {
     const vapid = await this.#signing();
     for (const row of rows) {
       store.lease(row.id, now + pushTimeoutMs + leaseSlackMs);
+      const message = PushMessage.safeParse(JSON.parse(row.message));
+      if (message.success && message.data.kind === 'ask') store.markAsked(message.data.interactionId, now);
       const send = this.#deliver(row, vapid, now)
         .catch((error) => console.error('push not sent', error))
         .then(() => this.#reschedule());
@@ -220,7 +327,15 @@ export class Pusher {
       return error instanceof PushKeyError ? 'gone' : 'refused';
     }
     const { outcome, status } = await sendPush(request, this.#host.fetch ? { fetch: this.#host.fetch } : {});
-    if (outcome === 'delivered') store.markDelivered(subscription.id, Date.now());
+    if (outcome === 'delivered') {
+      const now = Date.now();
+      store.markDelivered(subscription.id, now);
+      if (message.kind === 'ask' && message.pushId) {
+        store.accepted(message.pushId, now);
+        store.expectReceipt(message.interactionId, now);
+        this.#host.delivered?.(message.sessionId);
+      }
+    }
     if (outcome === 'gone') store.deleteSubscription(subscription.id);
     if (outcome === 'refused') console.warn('push refused by the push service', status);
     return outcome;

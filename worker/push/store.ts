@@ -12,6 +12,8 @@ export interface SubscriptionRow {
   label: string | null;
   created_at: number;
   last_delivered_at: number | null;
+  /** When a device last acknowledged showing a push (`POST /push/receipts`). */
+  last_shown_at?: number | null;
 }
 
 export interface OutboxRow {
@@ -31,6 +33,29 @@ export interface QuestionRow {
   session_id: string;
   interaction_id: string;
   expires_at: number | null;
+}
+
+/** What is kept of a question's delivery beyond its identity (migration 4). */
+export interface QuestionDelivery extends QuestionRow {
+  /** The ask as queued (JSON of the message without its per-device pushId), to push it again. */
+  ask: string | null;
+  /** When its ask was first handed to a push service; null while it is held. */
+  asked_at: number | null;
+  receipt_ms: number | null;
+  /** When to look for a receipt; null once one came, or once it was pushed again. */
+  check_at: number | null;
+  shown_at: number | null;
+  repushed: number;
+}
+
+export interface PushSendRow {
+  push_id: string;
+  subscription_id: string;
+  session_id: string;
+  interaction_id: string;
+  queued_at: number;
+  accepted_at: number | null;
+  shown_at: number | null;
 }
 
 type Row = Record<string, SqlStorageValue>;
@@ -139,8 +164,14 @@ export class PushStore {
     );
   }
 
+  /** The next moment the alarm has work: a queued push, or a question to look for a receipt of. */
   nextDue(): number | null {
-    return this.#rows<{ at: number | null }>('SELECT MIN(next_at) AS at FROM push_outbox')[0]?.at ?? null;
+    return (
+      this.#rows<{ at: number | null }>(
+        `SELECT MIN(at) AS at FROM (SELECT MIN(next_at) AS at FROM push_outbox
+           UNION ALL SELECT MIN(check_at) AS at FROM push_questions)`,
+      )[0]?.at ?? null
+    );
   }
 
   sent(id: number): void {
@@ -158,8 +189,118 @@ export class PushStore {
 
   // the question each session last announced
 
-  question(sessionId: string): QuestionRow | null {
-    return this.#rows<QuestionRow>('SELECT * FROM push_questions WHERE session_id = ?', sessionId)[0] ?? null;
+  question(sessionId: string): QuestionDelivery | null {
+    return (
+      this.#rows<QuestionDelivery>('SELECT * FROM push_questions WHERE session_id = ?', sessionId)[0] ?? null
+    );
+  }
+
+  questionOf(interactionId: string): QuestionDelivery | null {
+    return (
+      this.#rows<QuestionDelivery>(
+        'SELECT * FROM push_questions WHERE interaction_id = ?',
+        interactionId,
+      )[0] ?? null
+    );
+  }
+
+  /** The new question's ask as queued, and how long to wait for a device to show it. */
+  setAsk(sessionId: string, ask: string, receiptMs: number): void {
+    this.#write(
+      'UPDATE push_questions SET ask = ?, receipt_ms = ? WHERE session_id = ?',
+      ask,
+      receiptMs,
+      sessionId,
+    );
+  }
+
+  /** Its ask left the outbox for a push service (the first time only). */
+  markAsked(interactionId: string, now: number): void {
+    this.#write(
+      'UPDATE push_questions SET asked_at = ? WHERE interaction_id = ? AND asked_at IS NULL',
+      now,
+      interactionId,
+    );
+  }
+
+  /** A push service took an ask: look for a receipt `receipt_ms` later, unless one came or it went again. */
+  expectReceipt(interactionId: string, now: number): void {
+    this.#write(
+      `UPDATE push_questions SET check_at = ? + receipt_ms
+       WHERE interaction_id = ? AND check_at IS NULL AND shown_at IS NULL AND repushed = 0 AND receipt_ms IS NOT NULL`,
+      now,
+      interactionId,
+    );
+  }
+
+  /** Questions whose pushes were taken but shown nowhere in time. */
+  unshown(now: number): QuestionDelivery[] {
+    return this.#rows(
+      'SELECT * FROM push_questions WHERE check_at IS NOT NULL AND check_at <= ? AND shown_at IS NULL',
+      now,
+    );
+  }
+
+  markRepushed(interactionId: string): void {
+    this.#write(
+      'UPDATE push_questions SET repushed = 1, check_at = NULL WHERE interaction_id = ?',
+      interactionId,
+    );
+  }
+
+  /** Drops everything still queued under a topic (a held ask whose question closed unsent). */
+  dropTopic(topic: string): void {
+    this.#write('DELETE FROM push_outbox WHERE topic = ?', topic);
+  }
+
+  // each device's push of a question, and its receipt
+
+  addSend(row: Omit<PushSendRow, 'accepted_at' | 'shown_at'>): void {
+    this.#write(
+      `INSERT INTO push_sends (push_id, subscription_id, session_id, interaction_id, queued_at)
+       VALUES (?, ?, ?, ?, ?)`,
+      row.push_id,
+      row.subscription_id,
+      row.session_id,
+      row.interaction_id,
+      row.queued_at,
+    );
+  }
+
+  accepted(pushId: string, now: number): void {
+    this.#write(
+      'UPDATE push_sends SET accepted_at = ? WHERE push_id = ? AND accepted_at IS NULL',
+      now,
+      pushId,
+    );
+  }
+
+  send(pushId: string): PushSendRow | null {
+    return this.#rows<PushSendRow>('SELECT * FROM push_sends WHERE push_id = ?', pushId)[0] ?? null;
+  }
+
+  sendsOf(interactionId: string): PushSendRow[] {
+    return this.#rows('SELECT * FROM push_sends WHERE interaction_id = ? ORDER BY queued_at', interactionId);
+  }
+
+  /** A device showed the push: the push, its device and its question remember when (first receipt wins). */
+  shown(send: PushSendRow, now: number): void {
+    this.#write(
+      'UPDATE push_sends SET shown_at = ? WHERE push_id = ? AND shown_at IS NULL',
+      now,
+      send.push_id,
+    );
+    this.#write('UPDATE push_subscriptions SET last_shown_at = ? WHERE id = ?', now, send.subscription_id);
+    this.#write(
+      'UPDATE push_questions SET shown_at = ?, check_at = NULL WHERE interaction_id = ? AND shown_at IS NULL',
+      now,
+      send.interaction_id,
+    );
+  }
+
+  /** Receipts are worth keeping a day: long enough for any question to be answered or expire. */
+  pruneSends(before: number): void {
+    this.#write('DELETE FROM push_sends WHERE queued_at < ?', before);
   }
 
   setQuestion(row: QuestionRow | { session_id: string; interaction_id: null }): void {
@@ -168,7 +309,8 @@ export class PushStore {
     else
       this.#write(
         `INSERT INTO push_questions (session_id, interaction_id, expires_at) VALUES (?, ?, ?)
-         ON CONFLICT (session_id) DO UPDATE SET interaction_id = excluded.interaction_id, expires_at = excluded.expires_at`,
+         ON CONFLICT (session_id) DO UPDATE SET interaction_id = excluded.interaction_id, expires_at = excluded.expires_at,
+           ask = NULL, asked_at = NULL, receipt_ms = NULL, check_at = NULL, shown_at = NULL, repushed = 0`,
         row.session_id,
         row.interaction_id,
         row.expires_at,

@@ -60,6 +60,11 @@ export const SubscriptionInfo = z.object({
   service: z.string(),
   createdAt: z.string(),
   lastDeliveredAt: z.string().nullable(),
+  /**
+   * When this device last acknowledged showing a push. A device the push service keeps taking
+   * pushes for (`lastDeliveredAt` recent) that shows none is a dead subscription.
+   */
+  lastShownAt: z.string().nullable(),
 });
 export type SubscriptionInfo = z.infer<typeof SubscriptionInfo>;
 export const SubscriptionList = z.object({ subscriptions: z.array(SubscriptionInfo) });

@@ -1,6 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
-import { InboxResponse, SessionList, WsTicket } from '../../shared/contract/index.ts';
-import { access, jsonAnswer, openApiRoutes } from '../http/openapi.ts';
+import {
+  InboxResponse,
+  PresenceAnswer,
+  PresenceBody,
+  SessionList,
+  WsTicket,
+} from '../../shared/contract/index.ts';
+import { access, jsonAnswer, openApiRoutes, requestJson } from '../http/openapi.ts';
 import { principalHeader } from '../workspace/workspace-do.ts';
 import { ownWorkspace } from './stubs.ts';
 
@@ -32,6 +38,16 @@ const wsTicket = createRoute({
   responses: { 201: jsonAnswer(WsTicket, 'the ticket') },
 });
 
+const presence = createRoute({
+  method: 'post',
+  path: '/presence',
+  summary:
+    'Report whether the approver is at this client (held 60 s); phones are pushed later while one is (docs/push.md)',
+  ...access(['approver']),
+  request: requestJson(PresenceBody),
+  responses: { 200: jsonAnswer(PresenceAnswer, 'whether the workspace counts as present now') },
+});
+
 /**
  * What approvers watch: the inbox (JSON, or a WebSocket with a snapshot then one message per
  * session change), all sessions, and the tickets browsers need to open a WebSocket.
@@ -49,4 +65,7 @@ export const inboxRoutes = openApiRoutes()
     return c.json({ sessions: await ownWorkspace(c).inbox() }, 200);
   })
   .openapi(sessions, async (c) => c.json({ sessions: await ownWorkspace(c).listSessions() }, 200))
-  .openapi(wsTicket, async (c) => c.json(await ownWorkspace(c).issueTicket(c.var.principal), 201));
+  .openapi(wsTicket, async (c) => c.json(await ownWorkspace(c).issueTicket(c.var.principal), 201))
+  .openapi(presence, async (c) =>
+    c.json(await ownWorkspace(c).reportPresence(c.var.principal.tokenId, c.req.valid('json').active), 200),
+  );

@@ -6,6 +6,7 @@ import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { access, failures, jsonAnswer, open, openApiRoutes, requestJson } from '../http/openapi.ts';
 import { parseWith } from '../http/validate.ts';
 import { importSubscriber, PushKeyError } from '../push/encrypt.ts';
+import { PushId } from '../push/message.ts';
 import {
   allowsInsecure,
   SubscriptionList,
@@ -91,6 +92,18 @@ const testPush = createRoute({
   responses: { 200: jsonAnswer(TestResult, 'what the push services said'), ...failures(404) },
 });
 
+const Receipt = z.strictObject({ pushId: PushId });
+const Recorded = z.object({ pushId: z.string(), shownAt: z.string() });
+
+const receipt = createRoute({
+  method: 'post',
+  path: '/push/receipts',
+  summary: "A device showed a push: its service worker acknowledges the payload's pushId",
+  ...access(['approver']),
+  request: requestJson(Receipt),
+  responses: { 200: jsonAnswer(Recorded, 'the receipt, as recorded'), ...failures(404) },
+});
+
 export const pushRoutes = openApiRoutes()
   .openapi(publicKey, (c) => {
     const keys = vapidFromEnv(c.env);
@@ -119,4 +132,10 @@ export const pushRoutes = openApiRoutes()
       throw notFound('no such subscription of this token');
     return c.body(null, 204);
   })
-  .openapi(testPush, async (c) => c.json(await ownWorkspace(c).testPush(c.var.principal.tokenId), 200));
+  .openapi(testPush, async (c) => c.json(await ownWorkspace(c).testPush(c.var.principal.tokenId), 200))
+  .openapi(receipt, async (c) => {
+    const recorded = await ownWorkspace(c).pushReceipt(c.var.principal.tokenId, c.req.valid('json').pushId);
+    // Someone else's push and an unknown one are the same 404: a pushId tells a stranger nothing.
+    if (!recorded) throw notFound('no push with this pushId was sent to a device of this token');
+    return c.json(recorded, 200);
+  });

@@ -24,6 +24,7 @@ import { callerOf, heldOnReset, sessionOf, unwrap } from '../http/session-calls.
 import { parseWith } from '../http/validate.ts';
 import type { SessionCaller } from '../rpc.ts';
 import { callerHeader } from '../session/index.ts';
+import { recordApproval } from './suggestions.ts';
 
 const Seq = z.coerce.number().int().min(0);
 const SessionParams = z.object({ sid: SessionId });
@@ -264,7 +265,9 @@ export const sessionRoutes = openApiRoutes()
   })
   .openapi(respond, async (c) => {
     const caller = callerOf(c, c.req.valid('param').sid);
-    return c.json(unwrap(await sessionOf(c, caller).respond(caller, c.req.valid('json'))), 200);
+    const interaction = unwrap(await sessionOf(c, caller).respond(caller, c.req.valid('json')));
+    await recordApproval(c, interaction);
+    return c.json(interaction, 200);
   })
   .openapi(events, async (c) => {
     const caller = callerOf(c, c.req.valid('param').sid);

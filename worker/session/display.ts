@@ -1,4 +1,5 @@
 import { limits, type SessionDeclaration, type ToolPermissionDecision } from '../../shared/contract/index.ts';
+import { sayOnce } from '../../shared/inbox/index.ts';
 import { redactText } from '../../shared/redact/index.ts';
 
 /**
@@ -46,9 +47,11 @@ export function displayDeclaration(declaration: SessionDeclaration): SessionDecl
 
 /**
  * A decision as stored and streamed: its reason and matched rule can quote what the agent sent
- * (a session's own rules, a tool name inside a sentence), so both go through the same redaction.
+ * (a session's own rules, a tool name inside a sentence), so both go through the same redaction;
+ * and a finding that repeats the reason is dropped (`sayOnce`), so every view says it once.
  */
-export function displayDecision(decision: ToolPermissionDecision): ToolPermissionDecision {
+export function displayDecision(original: ToolPermissionDecision): ToolPermissionDecision {
+  const decision = sayOnce(original);
   const reason = displayText(decision.reason, limits.reasonLength);
   const matchedRule =
     decision.matchedRule === undefined ? undefined : displayText(decision.matchedRule, limits.ruleLength);

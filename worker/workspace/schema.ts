@@ -97,4 +97,44 @@ export const migrations: readonly string[] = [
     expires_at INTEGER
   );
   `,
+  // Delivery follows presence and is known to arrive (docs/push.md): which approver clients
+  // reported activity and until when; per device push its id, when the push service took it and
+  // when a device showed it; per question whether its ask went out, when to look for a receipt,
+  // and whether it was pushed once more; per device when it last showed one.
+  `
+  CREATE TABLE presence (
+    client TEXT PRIMARY KEY,
+    token_id TEXT NOT NULL,
+    active_until INTEGER NOT NULL
+  );
+
+  CREATE TABLE push_sends (
+    push_id TEXT PRIMARY KEY,
+    subscription_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    interaction_id TEXT NOT NULL,
+    queued_at INTEGER NOT NULL,
+    accepted_at INTEGER,
+    shown_at INTEGER
+  );
+  CREATE INDEX push_sends_interaction ON push_sends (interaction_id);
+
+  ALTER TABLE push_questions ADD COLUMN ask TEXT;
+  ALTER TABLE push_questions ADD COLUMN asked_at INTEGER;
+  ALTER TABLE push_questions ADD COLUMN receipt_ms INTEGER;
+  ALTER TABLE push_questions ADD COLUMN check_at INTEGER;
+  ALTER TABLE push_questions ADD COLUMN shown_at INTEGER;
+  ALTER TABLE push_questions ADD COLUMN repushed INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE push_subscriptions ADD COLUMN last_shown_at INTEGER;
+  UPDATE push_questions SET asked_at = 0;
+  `,
+  // Learn from the approver (docs/approver-ui.md "Learned rules"): approvals counted per rule
+  // the relay suggested, and the rules an approver declined to be offered again.
+  `
+  CREATE TABLE learned_rules (
+    rule TEXT PRIMARY KEY,
+    approvals INTEGER NOT NULL,
+    declined INTEGER NOT NULL DEFAULT 0
+  );
+  `,
 ];

@@ -243,6 +243,10 @@ export class WorkspaceStore {
 
   // sessions index
 
+  getSession(sessionId: string): SessionRow | null {
+    return this.#first<SessionRow>('SELECT * FROM sessions WHERE session_id = ?', sessionId);
+  }
+
   upsertSession(row: SessionRow): void {
     this.#write(
       `INSERT INTO sessions (session_id, view, pending, updated_at) VALUES (?, ?, ?, ?)

@@ -3,10 +3,12 @@ import {
   type ActorRef,
   type GlobalGrant,
   type InboxMessage,
+  type Interaction,
   type IssuedToken,
   limits,
   type PairingCode,
   type PermissionsConfig,
+  PresenceMessage,
   type Role,
   SessionView,
   type TokenInfo,
@@ -17,7 +19,7 @@ import { InitGuard } from '../durable/init-guard.ts';
 import type { ServedLocally } from '../http/credential-cache.ts';
 import type { Principal } from '../http/principal.ts';
 import { closeSocket } from '../http/sockets.ts';
-import type { PushDetails } from '../push/message.ts';
+import { deliveryOf } from '../push/delivery-view.ts';
 import { Pusher, type TestResult } from '../push/pusher.ts';
 import { PushStore } from '../push/store.ts';
 import type { SubscriptionInfo, SubscriptionRequest } from '../push/subscription.ts';
@@ -33,6 +35,7 @@ import type {
 import { displayText } from '../session/display.ts';
 import { ruleGrantKey } from '../session/grant-keys.ts';
 import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
+import { LearnedRules, suggestedRule } from './learned.ts';
 import {
   formatPairingCode,
   pairAttemptsPerIp,
@@ -41,8 +44,10 @@ import {
   pairingCodeLength,
   pairingTtlMs,
 } from './pairing.ts';
+import { httpClient, PresenceStore } from './presence.ts';
 import { countHit, RequestWindows, requestsPerMinute, windowMs } from './rate-limit.ts';
 import { matchesDigest, randomFrom, randomId, randomSecret, sameSecret } from './secrets.ts';
+import { type WorkspaceSettings, workspaceSettings } from './settings.ts';
 import { type TokenRow, WorkspaceStore } from './store.ts';
 
 export type {
@@ -75,6 +80,14 @@ const tokenInfo = (row: TokenRow): TokenInfo => ({
 /** Attachment of an inbox socket, kept across hibernation. */
 interface InboxAttachment {
   principal: Principal;
+  /** This socket as a presence client (worker/workspace/presence.ts). */
+  client?: string;
+}
+
+/** A receipt as `POST /push/receipts` records it. */
+export interface ReceiptResult {
+  pushId: string;
+  shownAt: string;
 }
 
 /** Header carrying the authenticated principal from the Worker to `fetch` (only the Worker can call it). */
@@ -88,6 +101,8 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
   readonly #store: WorkspaceStore;
   readonly #pushes: PushStore;
   readonly #push: Pusher;
+  readonly #presence: PresenceStore;
+  readonly #learned: LearnedRules;
   readonly #init: InitGuard;
   #lastHousekeeping = 0;
   /**
@@ -102,11 +117,14 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     super(ctx, env);
     this.#store = new WorkspaceStore(ctx.storage);
     this.#pushes = new PushStore(ctx.storage);
+    this.#presence = new PresenceStore(ctx.storage);
+    this.#learned = new LearnedRules(ctx.storage);
     this.#push = new Pusher({
       store: this.#pushes,
       vapid: vapidFromEnv(env),
       background: (work) => ctx.waitUntil(work),
       schedule: (at) => (at === null ? ctx.storage.deleteAlarm() : ctx.storage.setAlarm(at)),
+      delivered: (sessionId) => this.#rebroadcast(sessionId),
     });
     this.#init = new InitGuard(ctx, () => this.#store.migrate());
     // Idle approvers ping; answering without waking the object keeps hibernation free.
@@ -275,6 +293,7 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     if (!this.#store.revokeToken(id, Date.now())) return null;
     this.#store.deleteTicketsOf(id);
     this.#pushes.deleteSubscriptionsOf(id);
+    this.#presence.forgetToken(id);
     for (const socket of this.ctx.getWebSockets(id)) {
       try {
         socket.close(4001, 'token revoked');
@@ -340,10 +359,14 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     await this.#ensureInitialized();
     const stored = this.#store.getSetting('permissions');
     const updatedAt = this.#store.getSetting('permissions_updated_at');
+    const permissions = stored === null ? null : (JSON.parse(stored) as PermissionsConfig | null);
+    const { delivery, suggestions } = workspaceSettings(permissions);
     return {
-      permissions: stored === null ? null : (JSON.parse(stored) as PermissionsConfig | null),
+      permissions,
       policyVersion: this.#policyVersion(),
       updatedAt: updatedAt === null ? null : iso(Number(updatedAt)),
+      delivery,
+      suggestions,
     };
   }
 
@@ -427,7 +450,7 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
       console.error('sessionChanged: not a session view', parsed.error.issues);
       return;
     }
-    const session = parsed.data;
+    const session = this.#withDelivery(parsed.data);
     const text = JSON.stringify(session);
     // Pushed before the index is written: a storage write holds every message sent after it until
     // the write is durable, and the session's own state is already committed in its object.
@@ -436,25 +459,96 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     );
     this.#store.upsertSession({
       session_id: session.sessionId,
-      view: text,
+      view: JSON.stringify(parsed.data),
       pending: isPending(session) ? 1 : 0,
       updated_at: Date.now(),
     });
     // Queued in this turn, sent after it: the session waits for this call, never for a push service.
+    const now = Date.now();
+    const settings = this.#settings();
     this.ctx.waitUntil(
       this.#push
-        .sessionChanged(session, this.#pushDetails(), Date.now())
+        .sessionChanged(
+          session,
+          {
+            details: settings.pushDetails,
+            delivery: settings.delivery,
+            present: this.#presence.present(now),
+          },
+          now,
+        )
         .catch((error) => console.error('push not queued', error)),
     );
   }
 
+  /**
+   * What the workspace adds to a view as it serves it (never stored with it): the active
+   * question's push delivery, and the rule learned from its approvers.
+   */
+  #withDelivery(view: SessionView): SessionView {
+    const active = view.activeInteraction;
+    if (!active) return view;
+    const delivery = deliveryOf(this.#pushes, active.interactionId);
+    const learned = this.#learned.offer(active, this.#settings().suggestions.afterApprovals);
+    return {
+      ...view,
+      ...(delivery ? { delivery } : {}),
+      ...(learned ? { activeInteraction: { ...active, learned } } : {}),
+    };
+  }
+
+  // Learn from the approver (worker/workspace/learned.ts)
+
+  /** An approver approved this question (any scope): its suggested rule counts one more approval. */
+  async approvalRecorded(interaction: Interaction): Promise<void> {
+    await this.#ensureInitialized();
+    const rule = suggestedRule(interaction);
+    if (rule !== null) this.#learned.approved(rule);
+  }
+
+  /** `POST /suggestions/decline`: the rule is not offered again in this workspace. */
+  async declineSuggestion(rule: string): Promise<void> {
+    await this.#ensureInitialized();
+    this.#learned.decline(rule);
+  }
+
+  /** A push went out or was shown: inbox sockets hear the session again, with its delivery. */
+  #rebroadcast(sessionId: string): void {
+    const row = this.#store.getSession(sessionId);
+    if (!row) return;
+    const view = this.#withDelivery(JSON.parse(row.view) as SessionView);
+    this.#broadcastText(JSON.stringify({ type: 'session', session: view, ts: new Date().toISOString() }));
+  }
+
   // Web Push (worker/push/)
 
-  /** `pushDetails` of the workspace permissions (native dialect); the summary unless it says "none". */
-  #pushDetails(): PushDetails {
+  #settings(): WorkspaceSettings {
     const stored = this.#store.getSetting('permissions');
-    const permissions = stored === null ? null : (JSON.parse(stored) as { pushDetails?: unknown } | null);
-    return permissions?.pushDetails === 'none' ? 'none' : 'summary';
+    return workspaceSettings(stored === null ? null : (JSON.parse(stored) as PermissionsConfig | null));
+  }
+
+  /** `POST /presence`: a client without an inbox socket (e.g. a page of /app) reports activity. */
+  async reportPresence(tokenId: string, active: boolean): Promise<{ present: boolean }> {
+    await this.#ensureInitialized();
+    const now = Date.now();
+    this.#presence.report(httpClient(tokenId), tokenId, active, now);
+    return { present: this.#presence.present(now) };
+  }
+
+  /**
+   * `POST /push/receipts`: a device's service worker showed a push. Only the token whose device
+   * the push went to may acknowledge it; any other pushId is unknown (null → 404).
+   */
+  async pushReceipt(tokenId: string, pushId: string): Promise<ReceiptResult | null> {
+    await this.#ensureInitialized();
+    const send = this.#pushes.send(pushId);
+    const subscription = send ? this.#pushes.subscription(send.subscription_id) : null;
+    if (!send || !subscription || subscription.token_id !== tokenId) return null;
+    const now = Date.now();
+    this.#pushes.shown(send, now);
+    this.#rebroadcast(send.session_id);
+    const recorded = this.#pushes.send(pushId);
+    return { pushId, shownAt: iso(recorded?.shown_at ?? now) };
   }
 
   async addPushSubscription(tokenId: string, request: SubscriptionRequest): Promise<{ id: string }> {
@@ -470,6 +564,7 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
       service: new URL(row.endpoint).origin,
       createdAt: iso(row.created_at),
       lastDeliveredAt: row.last_delivered_at === null ? null : iso(row.last_delivered_at),
+      lastShownAt: row.last_shown_at == null ? null : iso(row.last_shown_at),
     }));
   }
 
@@ -496,7 +591,9 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
 
   async inbox(): Promise<SessionView[]> {
     await this.#ensureInitialized();
-    return byUrgency(this.#store.pendingSessions().map((row) => JSON.parse(row.view) as SessionView));
+    return byUrgency(
+      this.#store.pendingSessions().map((row) => this.#withDelivery(JSON.parse(row.view) as SessionView)),
+    );
   }
 
   /** Sends one `InboxMessage`, already serialised, to every open inbox socket. */
@@ -521,7 +618,7 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     const { 0: client, 1: server } = new WebSocketPair();
     // Tagged with the token id, so revoking the token finds and closes its sockets.
     this.ctx.acceptWebSocket(server, [principal.tokenId]);
-    server.serializeAttachment({ principal } satisfies InboxAttachment);
+    server.serializeAttachment({ principal, client: randomId('pc-') } satisfies InboxAttachment);
     const snapshot: InboxMessage = {
       type: 'snapshot',
       sessions: await this.inbox(),
@@ -531,9 +628,16 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Approvers mostly listen: `snapshot` asks for a fresh one; anything else is ignored. */
+  /**
+   * Approvers mostly listen: `snapshot` asks for a fresh one; `{"type":"presence","active":…}`
+   * reports whether the approver is at this client (docs/push.md); anything else is ignored.
+   */
   override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
     await this.#ensureInitialized();
+    if (typeof message === 'string' && message.startsWith('{')) {
+      this.#presenceReport(socket, message);
+      return;
+    }
     if (message !== 'snapshot') return;
     const snapshot: InboxMessage = {
       type: 'snapshot',
@@ -545,11 +649,35 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
 
   override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
     await this.#ensureInitialized();
+    this.#forgetSocket(socket);
     closeSocket(socket, code, reason);
   }
 
   override async webSocketError(socket: WebSocket): Promise<void> {
     await this.#ensureInitialized();
+    this.#forgetSocket(socket);
     closeSocket(socket, 1011, 'error');
+  }
+
+  #presenceReport(socket: WebSocket, message: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(message);
+    } catch {
+      return;
+    }
+    const report = PresenceMessage.safeParse(json);
+    const attachment = socket.deserializeAttachment() as InboxAttachment | null;
+    if (!report.success || !attachment?.client) return;
+    // A client that holds a socket speaks through it: the report its token made over HTTP before
+    // the socket opened (worker/workspace/presence.ts) is replaced by this one.
+    this.#presence.forget(httpClient(attachment.principal.tokenId));
+    this.#presence.report(attachment.client, attachment.principal.tokenId, report.data.active, Date.now());
+  }
+
+  /** A closed socket's client is present no more. */
+  #forgetSocket(socket: WebSocket): void {
+    const attachment = socket.deserializeAttachment() as InboxAttachment | null;
+    if (attachment?.client) this.#presence.forget(attachment.client);
   }
 }

@@ -3,6 +3,8 @@ import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { type DockState, portNames, type StatePush } from '../../lib/messages.ts';
+import { watchPresence } from '../../lib/presence.ts';
+import { sendRequest } from '../../lib/send-request.ts';
 import { DockBar } from './DockBar.tsx';
 import { dockStyles } from './styles.ts';
 
@@ -50,7 +52,17 @@ function mountDock(ctx: ContentScriptContext): void {
     });
   }
 
+  // A docked tab in focus, or used within the last minute, is the approver at the desk.
+  const stopPresence = watchPresence({
+    document,
+    window,
+    needsFocus: true,
+    report: (active) => {
+      if (!ctx.isInvalid) void sendRequest({ type: 'presence', active });
+    },
+  });
   ctx.onInvalidated(() => {
+    stopPresence();
     render(null, container);
     host.remove();
   });

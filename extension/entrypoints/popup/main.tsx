@@ -2,6 +2,8 @@ import '../../ui/approver.css';
 import './popup.css';
 import { render } from 'preact';
 import { createPopupPort } from '../../lib/popup-port.ts';
+import { watchPresence } from '../../lib/presence.ts';
+import { sendRequest } from '../../lib/send-request.ts';
 import { Approver } from '../../ui/approver.tsx';
 
 /**
@@ -10,6 +12,8 @@ import { Approver } from '../../ui/approver.tsx';
  */
 const port = createPopupPort();
 const focusSessionId = new URLSearchParams(location.search).get('session') ?? undefined;
+// Open and visible, the popup is the approver at the desk: phones wait (docs/push.md).
+watchPresence({ document, window, report: (active) => void sendRequest({ type: 'presence', active }) });
 
 const root = document.getElementById('root');
 if (root)
