@@ -1,3 +1,4 @@
+import { unavailableText } from '../../shared/answers/index.ts';
 import { limits } from '../../shared/contract/index.ts';
 import { claudeHookEventNamed, type GatehouseClient } from '../sdk/index.ts';
 
@@ -43,7 +44,7 @@ export interface HookOptions {
  * printing nothing, which shows Claude Code's own dialog.
  */
 export function fallbackAnswer(event: string, onError: OnError, reason: string): object | null {
-  const message = `Gatehouse relay unavailable: ${reason}`;
+  const message = unavailableText(reason);
   if (onError === 'none') return null;
   if (event === 'PreToolUse') {
     return {

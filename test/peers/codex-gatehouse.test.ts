@@ -150,7 +150,7 @@ describe('Codex with the hooks init codex --trust writes', () => {
 
   it("a rejection's comment reaches the model, and nothing runs", async () => {
     const { text, ran } = await answerTheAsk({ decision: 'reject', comment: 'not in this repo, please' });
-    expect(text).toContain('Rejected by the approver: not in this repo, please');
+    expect(text).toContain("The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: not in this repo, please");
     expect(ran).toBe(false);
   });
 
@@ -228,7 +228,7 @@ describe('Codex with the hooks init codex --trust writes', () => {
         initArgs: ['--on-error', 'deny'],
       });
       expect(run.code, run.stderr).toBe(0);
-      expect(fake.output('call_ls').text).toContain('Gatehouse relay unavailable');
+      expect(fake.output('call_ls').text).toContain('Gatehouse could not be asked about this call');
     } finally {
       await fake.close();
     }
@@ -341,7 +341,7 @@ describe('Codex with the hooks init codex --trust writes', () => {
         const { run, project } = await running;
         expect(run.code, run.stderr).toBe(0);
         expect(await readFile(join(project, 'allowed.txt'), 'utf8')).toBe('by the rule\n');
-        expect(fake.output('call_hook').text).toContain('Rejected by the approver: no hooks');
+        expect(fake.output('call_hook').text).toContain("The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: no hooks");
         expect(existsSync(join(project, '.git/hooks/pre-commit'))).toBe(false);
       } finally {
         await fake.close();
