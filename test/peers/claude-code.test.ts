@@ -164,7 +164,9 @@ describe('Claude Code with the HTTP hooks init writes', () => {
       comment: 'use the scratch folder instead',
     });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain("The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: use the scratch folder instead");
+    expect(result.text).toContain(
+      "The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: use the scratch folder instead",
+    );
     expect(existsSync(join(dir, 'rejected-by-a-human.txt'))).toBe(false);
   });
 });

@@ -150,7 +150,9 @@ describe('Codex with the hooks init codex --trust writes', () => {
 
   it("a rejection's comment reaches the model, and nothing runs", async () => {
     const { text, ran } = await answerTheAsk({ decision: 'reject', comment: 'not in this repo, please' });
-    expect(text).toContain("The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: not in this repo, please");
+    expect(text).toContain(
+      "The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: not in this repo, please",
+    );
     expect(ran).toBe(false);
   });
 
@@ -341,7 +343,9 @@ describe('Codex with the hooks init codex --trust writes', () => {
         const { run, project } = await running;
         expect(run.code, run.stderr).toBe(0);
         expect(await readFile(join(project, 'allowed.txt'), 'utf8')).toBe('by the rule\n');
-        expect(fake.output('call_hook').text).toContain("The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: no hooks");
+        expect(fake.output('call_hook').text).toContain(
+          "The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: no hooks",
+        );
         expect(existsSync(join(project, '.git/hooks/pre-commit'))).toBe(false);
       } finally {
         await fake.close();
