@@ -61,6 +61,14 @@ init codex [--user | --dir D] [--on-error deny] [--trust] [--remove]
                        $CODEX_HOME/config.toml; without it, init says how to approve them
 `;
 
+/** The agents whose hooks `gatehouse hook --agent` speaks. */
+const hookAgents = ['claude', 'codex', 'copilot', 'amp', 'cursor'] as const;
+type HookAgent = (typeof hookAgents)[number];
+
+/** How long a hook holds a question for a human: the relay's wait, and 20 s below the hook's own deadline. */
+const agentWaitSeconds = (deadlineSeconds: number) =>
+  Math.max(0, Math.min(hookTimeouts.relayWaitSeconds, deadlineSeconds - 20));
+
 const options = {
   url: { type: 'string' },
   relay: { type: 'string' },
@@ -148,10 +156,11 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
   const token = values.token ?? process.env.GATEHOUSE_TOKEN ?? '';
   const sessionId = values.session ?? process.env.GATEHOUSE_SESSION;
   const codex = values.agent === 'codex' || (command === 'init' && subject === 'codex');
-  if (values.agent !== undefined && values.agent !== 'codex' && values.agent !== 'claude') {
-    warn('--agent is claude or codex');
+  if (values.agent !== undefined && !(hookAgents as readonly string[]).includes(values.agent)) {
+    warn(`--agent is ${hookAgents.join(', ')}`);
     return 2;
   }
+  const agent = (values.agent ?? 'claude') as HookAgent;
   const hookDefault = codex ? hookTimeouts.relayWaitSeconds : hookTimeouts.giveUpSeconds;
   const timeoutSeconds = Number(values.timeout ?? (command === 'hook' ? hookDefault : 600));
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds < 0) {
@@ -165,6 +174,10 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
   }
   if (codex && onError === 'ask') {
     warn('--on-error for Codex is deny: Codex ignores a hook that asks');
+    return 2;
+  }
+  if ((agent === 'copilot' || agent === 'amp' || agent === 'cursor') && onError === 'none') {
+    warn(`--on-error for ${agent} is deny or ask: a hook that says nothing lets the call run`);
     return 2;
   }
   let client: GatehouseClient | null = null;
@@ -181,11 +194,51 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
 
   switch (command) {
     case 'hook': {
+      const hookIo = { stdin: await readStdin(), write: (text: string) => process.stdout.write(text), warn };
+      if (agent === 'copilot') {
+        const { runCopilotHook } = await import('./copilot/hook.ts');
+        return runCopilotHook(
+          client,
+          {
+            onError: onError === 'ask' ? 'ask' : 'deny',
+            deadlineSeconds: timeoutSeconds,
+            waitSeconds: agentWaitSeconds(timeoutSeconds),
+          },
+          hookIo,
+        );
+      }
+      if (agent === 'amp') {
+        const { runAmpHook } = await import('./amp/hook.ts');
+        return runAmpHook(
+          client,
+          {
+            onError: onError === 'ask' ? 'ask' : 'deny',
+            deadlineSeconds: timeoutSeconds,
+            waitSeconds: agentWaitSeconds(timeoutSeconds),
+            toolName: process.env.AGENT_TOOL_NAME,
+            threadId: process.env.AMP_THREAD_ID,
+            cwd: process.cwd(),
+          },
+          hookIo,
+        );
+      }
+      if (agent === 'cursor') {
+        const { runCursorHook } = await import('./cursor/hook.ts');
+        return runCursorHook(
+          client,
+          {
+            onError: onError === 'ask' ? 'ask' : 'deny',
+            deadlineSeconds: timeoutSeconds,
+            waitSeconds: agentWaitSeconds(timeoutSeconds),
+          },
+          hookIo,
+        );
+      }
       if (codex) {
         return runCodexHook(
           client,
           {
-            onError: onError === 'deny' ? 'deny' : 'none',
+            onError: onError === 'none' ? 'none' : 'deny',
             waitSeconds: Math.min(timeoutSeconds, hookTimeouts.relayWaitSeconds),
           },
           { stdin: await readStdin(), write: (text) => process.stdout.write(text), warn },
@@ -208,6 +261,28 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
       });
     }
     case 'init': {
+      if (subject === 'copilot' || subject === 'amp' || subject === 'cursor') {
+        if (onError !== undefined && onError !== 'ask') {
+          warn(`--on-error for ${subject} is ask (deny is the default)`);
+          return 2;
+        }
+        const { runInitAgent } = await import('./init-agents.ts');
+        return runInitAgent(
+          subject,
+          {
+            user: values.user,
+            dir: values.dir,
+            remove: values.remove,
+            onError: onError === 'ask' ? 'ask' : undefined,
+            timeoutSeconds: values.timeout === undefined ? undefined : timeoutSeconds,
+            command: hookCommand(process.execPath, self.cliPath),
+            home: homedir(),
+            env: process.env,
+            cwd: process.cwd(),
+          },
+          { print, warn },
+        );
+      }
       if (subject === 'codex') {
         return runInitCodex(
           {
@@ -224,7 +299,9 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
         );
       }
       if (subject !== 'claude') {
-        warn('usage: gatehouse init claude|codex [--dir D | --user] … (gatehouse --help says more)');
+        warn(
+          'usage: gatehouse init claude|codex|copilot|cursor|amp [--dir D | --user] … (gatehouse --help says more)',
+        );
         return 2;
       }
       if (onError !== undefined && !values.command) {
