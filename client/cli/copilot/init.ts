@@ -41,8 +41,7 @@ export function copilotHooks(command: string, onError: 'ask' | undefined, timeou
   const entry = {
     type: 'command',
     bash: `${command} --agent copilot${onError ? ` --on-error ${onError}` : ''}${timeout}`,
-    timeoutSec:
-      timeoutSeconds === undefined ? copilotTimeouts.timeoutSec : Math.ceil(timeoutSeconds) + 30,
+    timeoutSec: timeoutSeconds === undefined ? copilotTimeouts.timeoutSec : Math.ceil(timeoutSeconds) + 30,
   };
   return { preToolUse: [entry], permissionRequest: [entry] };
 }
