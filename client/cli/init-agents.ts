@@ -67,11 +67,11 @@ async function initCursor(options: InitAgentOptions, io: InitIo): Promise<number
       edit: (file) => {
         const hooks: Json = { ...(isObject(file.hooks) ? file.hooks : {}) };
         for (const event of new Set([...Object.keys(hooks), ...Object.keys(wanted)])) {
-          const others = Array.isArray(hooks[event])
-            ? (hooks[event] as unknown[]).filter((e) => !mentionsOurHook((e as Json)?.command, 'cursor'))
-            : hooks[event];
+          const present = hooks[event] ?? [];
+          // An event that is not a list is the user's business and Cursor's to refuse: left as it is.
+          if (!Array.isArray(present)) continue;
+          const others = present.filter((e) => !mentionsOurHook((e as Json)?.command, 'cursor'));
           const ours = options.remove ? [] : (wanted[event] ?? []);
-          if (!Array.isArray(others)) continue;
           if (others.length + ours.length === 0) delete hooks[event];
           else hooks[event] = [...others, ...ours];
         }

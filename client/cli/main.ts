@@ -19,11 +19,12 @@ Usage: gatehouse <command> [options]
 
 Commands:
   hook                 Claude Code command hook: hook JSON on stdin, the relay's answer on stdout
-                       (--agent codex: Codex CLI's command hook)
+                       (--agent codex|copilot|cursor|amp: that agent's hook)
   mcp                  stdio MCP server with the permission-prompt tool "approve"
   mcp-proxy            gate an MCP server's tool calls: mcp-proxy [--name N] -- <command> [args…]
   init claude          put Gatehouse's hooks into a Claude Code settings file
   init codex           put Gatehouse's hooks into Codex CLI's hooks.json
+  init copilot|cursor|amp   the same for Copilot CLI, Cursor, Amp
   demo                 a scripted agent session that shows every kind of decision
   status               relay reachable? token role? sessions waiting?
 
@@ -34,8 +35,12 @@ Options:
                        $CLAUDE_CODE_SESSION_ID, else generated)
   --timeout SECONDS    mcp, demo: how long to wait for a human (default 600);
                        hook: how long to wait for the relay (default ${hookTimeouts.giveUpSeconds})
-  --on-error ask|deny  hook: answer this when the relay fails (default: no decision, so
-                       Claude Code's own rules decide, as with a failed HTTP hook)
+  --on-error ask|deny|none
+                       hook: what to answer when the hook itself fails (relay unreachable, 5xx,
+                       garbled answer, no answer in time). Claude Code: no decision by default
+                       (its own rules decide, as with a failed HTTP hook). Codex, Copilot, Cursor,
+                       Amp run a call whose hook fails, so there the default is deny; ask where
+                       the agent has one; none (Codex only) leaves it to Codex's sandbox
   -v, --version
   -h, --help
 
@@ -49,12 +54,26 @@ init claude [--dir D | --user] [--local] [--relay URL] [--command [--on-error as
   --relay URL          the relay the HTTP hooks post to (default --url)
   --remove             take Gatehouse's hooks out, and nothing else
 
-hook --agent codex [--on-error deny] [--timeout SECONDS]
+hook --agent codex [--on-error none] [--timeout SECONDS]
   Codex runs a call whose hook is silent, so a deny, a question nobody answered within
-  --timeout (default and at most 300 s) and a refused request are all a deny. A relay that
-  cannot be reached is no decision (Codex's sandbox and policy decide) unless --on-error deny.
+  --timeout (default and at most 300 s), a refused request and a relay out of reach are all a
+  deny (--on-error none: a relay out of reach is no decision, Codex's sandbox and policy decide).
 
-init codex [--user | --dir D] [--on-error deny] [--trust] [--remove]
+hook --agent copilot|cursor|amp [--on-error ask] [--timeout SECONDS]
+  The hook's own deadline is --timeout (default 330 s; it holds a question for a human up to
+  20 s less, at most 300 s), below the agent's own hook timeout that init writes; anything short
+  of the relay's allow, and every failure of its own, is a deny with the reason.
+
+init copilot [--dir D | --user] [--on-error ask] [--timeout SECONDS] [--remove]
+  D/.github/hooks/gatehouse.json (default: the current directory), or with --user
+  $COPILOT_HOME/hooks/gatehouse.json (default ~/.copilot)
+init cursor [--dir D | --user] [--on-error ask] [--remove]
+  D/.cursor/hooks.json, or ~/.cursor/hooks.json; every entry with failClosed: true
+init amp [--dir D | --user] [--on-error ask] [--remove]
+  prints the amp.permissions rule; --dir D writes D/.amp/settings.json, --user
+  $XDG_CONFIG_HOME/amp/settings.json (default ~/.config)
+
+init codex [--user | --dir D] [--on-error none] [--trust] [--remove]
   --user               $CODEX_HOME/hooks.json (default ~/.codex; this is the default)
   --dir D              D/.codex/hooks.json (Codex reads it only when it trusts the project)
   --trust              record Codex's trust for exactly the entries written, in
@@ -169,7 +188,7 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
   }
   const onError = values['on-error'];
   if (onError !== undefined && !(onErrorChoices as readonly string[]).includes(onError)) {
-    warn('--on-error is ask or deny');
+    warn('--on-error is ask, deny or none');
     return 2;
   }
   if (codex && onError === 'ask') {
@@ -290,7 +309,7 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
             dir: values.dir,
             remove: values.remove,
             trust: values.trust,
-            onError: onError === 'deny' ? 'deny' : undefined,
+            onError: onError === 'none' ? 'none' : undefined,
             command: hookCommand(process.execPath, self.cliPath),
             codexHome: process.env.CODEX_HOME || join(homedir(), '.codex'),
             cwd: process.cwd(),

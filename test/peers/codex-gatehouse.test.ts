@@ -203,7 +203,7 @@ describe('Codex with the hooks init codex --trust writes', () => {
     }
   });
 
-  it("relay down: no decision, Codex's own sandbox and policy decide", async () => {
+  it("relay down with --on-error none: no decision, Codex's own sandbox and policy decide", async () => {
     const fake = await startFakeResponses([
       exec('call_ls', 'ls'),
       exec('call_touch', 'touch outside-sandbox.txt'),
@@ -211,6 +211,7 @@ describe('Codex with the hooks init codex --trust writes', () => {
     try {
       const { run, project } = await codexWithInit(fake, {
         relayUrl: `http://127.0.0.1:${await closedPort()}`,
+        initArgs: ['--on-error', 'none'],
       });
       expect(run.code, run.stderr).toBe(0);
       expect(fake.output('call_ls').text).toContain('hello-from-the-project.txt');
@@ -222,12 +223,11 @@ describe('Codex with the hooks init codex --trust writes', () => {
     }
   });
 
-  it('relay down with --on-error deny: the call is denied with the reason', async () => {
+  it('relay down (the default): the call is denied with the reason', async () => {
     const fake = await startFakeResponses([exec('call_ls', 'ls')]);
     try {
       const { run } = await codexWithInit(fake, {
         relayUrl: `http://127.0.0.1:${await closedPort()}`,
-        initArgs: ['--on-error', 'deny'],
       });
       expect(run.code, run.stderr).toBe(0);
       expect(fake.output('call_ls').text).toContain('Gatehouse could not be asked about this call');
