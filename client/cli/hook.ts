@@ -1,6 +1,16 @@
 import { unavailableText } from '../../shared/answers/index.ts';
-import { limits } from '../../shared/contract/index.ts';
-import { claudeHookEventNamed, type GatehouseClient } from '../sdk/index.ts';
+import { limits } from '../../shared/contract/limits.ts';
+import { type ClaudeHookRoute, claudeHookRouteNamed } from '../sdk/claude-hook-routes.ts';
+import { isClaudeHookAnswer } from './claude-answer.ts';
+
+/**
+ * What the hook needs of a relay client: one POST to a hook route, its JSON answer. The SDK's
+ * client is one (and checks the answer with the contract's schemas); `gatehouse hook` itself uses
+ * hook-post.ts, which loads no zod, and checks the answer with claude-answer.ts.
+ */
+export interface ClaudeHookPoster {
+  claudeHook(route: ClaudeHookRoute, hookInput: unknown, signal?: AbortSignal): Promise<unknown>;
+}
 
 /** Three clocks, each above the one before, so the relay's own answer always arrives first. */
 export const hookTimeouts = {
@@ -70,7 +80,7 @@ export function fallbackAnswer(event: string, onError: OnError, reason: string):
  * is "no decision" unless `--on-error` says otherwise.
  */
 export async function runHook(
-  client: GatehouseClient | null,
+  client: ClaudeHookPoster | null,
   options: HookOptions,
   io: HookIo,
 ): Promise<number> {
@@ -80,7 +90,7 @@ export async function runHook(
     const name = (hookInput as { hook_event_name?: unknown } | null)?.hook_event_name;
     if (typeof name !== 'string') throw new Error('the hook input has no hook_event_name');
     event = name;
-    const row = claudeHookEventNamed(event);
+    const row = claudeHookRouteNamed(event);
     // Events the relay has no route for are none of its business: no decision, not a failure.
     if (!row) {
       io.warn(`gatehouse hook: no relay route for hook event ${JSON.stringify(event)}; no decision`);
@@ -93,6 +103,8 @@ export async function runHook(
         ? new Error(`no answer from the relay within ${options.timeoutMs / 1000} s`)
         : error;
     });
+    if (!isClaudeHookAnswer(event, answer))
+      throw new Error(`the relay's answer is not Claude Code's ${event} hook JSON`);
     io.write(`${JSON.stringify(answer)}\n`);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -6,7 +6,9 @@ import { createClient, type GatehouseClient } from '../sdk/index.ts';
 import { runCodexHook } from './codex/hook.ts';
 import { runInitCodex } from './codex/init-command.ts';
 import { runDemo } from './demo.ts';
+import { exitWith } from './exit.ts';
 import { hookTimeouts, type OnError, onErrorChoices, runHook } from './hook.ts';
+import { claudeHookPoster } from './hook-post.ts';
 import { claudeSettingsPath, describeInit, hookCommand, initClaude } from './init-claude.ts';
 import { mcpSessionId } from './mcp-session.ts';
 import { nodeFetch } from './node-fetch.ts';
@@ -122,18 +124,9 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/**
- * Runs one command and ends the process once its output is written. Ending it explicitly matters
- * for the hook, which Claude Code waits on for every tool call: fetch keeps its connection to the
- * relay open after the answer, and that alone held the process ≈ 150–250 ms past its answer here.
- */
+/** Runs one command and ends the process once its output is written (exit.ts says why). */
 export async function runAndExit(argv: string[], self: CliSelf): Promise<never> {
-  const code = await main(argv, self);
-  // On pipes stdout may be asynchronous (macOS): exit only after what was written has gone out.
-  await Promise.all(
-    [process.stdout, process.stderr].map((stream) => new Promise((done) => stream.write('', done))),
-  );
-  process.exit(code);
+  return exitWith(await main(argv, self));
 }
 
 /** Runs one command; resolves to the process exit code. A failure is one line on stderr, exit 1. */
@@ -263,8 +256,9 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
           { stdin: await readStdin(), write: (text) => process.stdout.write(text), warn },
         );
       }
+      // The same hook as the fast entry (hook-command.ts): no SDK client, the answer checked without zod.
       return runHook(
-        client,
+        token && client ? claudeHookPoster({ url, token }) : null,
         { onError: (onError ?? 'none') as OnError, timeoutMs: timeoutSeconds * 1000 },
         { stdin: await readStdin(), write: (text) => process.stdout.write(text), warn },
       );
