@@ -27,6 +27,7 @@ Commands:
   init claude          put Gatehouse's hooks into a Claude Code settings file
   init codex           put Gatehouse's hooks into Codex CLI's hooks.json
   init copilot|cursor|amp   the same for Copilot CLI, Cursor, Amp
+  init opencode        Gatehouse's plugin for OpenCode (and Kilo on its server)
   demo                 a scripted agent session that shows every kind of decision
   status               relay reachable? token role? sessions waiting?
 
@@ -75,6 +76,9 @@ init amp [--dir D | --user] [--on-error ask] [--remove]
   prints the amp.permissions rule; --dir D writes D/.amp/settings.json, --user
   $XDG_CONFIG_HOME/amp/settings.json (default ~/.config)
 
+init opencode [--dir D | --user] [--remove]
+  D/.opencode/plugin/gatehouse.js, or $XDG_CONFIG_HOME/opencode/plugin/gatehouse.js
+
 init codex [--user | --dir D] [--on-error none] [--trust] [--remove]
   --user               $CODEX_HOME/hooks.json (default ~/.codex; this is the default)
   --dir D              D/.codex/hooks.json (Codex reads it only when it trusts the project)
@@ -83,7 +87,7 @@ init codex [--user | --dir D] [--on-error none] [--trust] [--remove]
 `;
 
 /** The agents whose hooks `gatehouse hook --agent` speaks. */
-const hookAgents = ['claude', 'codex', 'copilot', 'amp', 'cursor'] as const;
+const hookAgents = ['claude', 'codex', 'copilot', 'amp', 'cursor', 'opencode'] as const;
 type HookAgent = (typeof hookAgents)[number];
 
 /** How long a hook holds a question for a human: the relay's wait, and 20 s below the hook's own deadline. */
@@ -234,6 +238,14 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
           hookIo,
         );
       }
+      if (agent === 'opencode') {
+        const { runOpenCodeHook } = await import('./opencode/hook.ts');
+        return runOpenCodeHook(
+          client,
+          { deadlineSeconds: timeoutSeconds, waitSeconds: agentWaitSeconds(timeoutSeconds) },
+          hookIo,
+        );
+      }
       if (agent === 'cursor') {
         const { runCursorHook } = await import('./cursor/hook.ts');
         return runCursorHook(
@@ -274,6 +286,22 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
       });
     }
     case 'init': {
+      if (subject === 'opencode') {
+        const { runInitOpenCode } = await import('./opencode/init.ts');
+        return runInitOpenCode(
+          {
+            user: values.user,
+            dir: values.dir,
+            remove: values.remove,
+            argv: [process.execPath, self.cliPath, 'hook'],
+            timeoutSeconds: values.timeout === undefined ? undefined : timeoutSeconds,
+            home: homedir(),
+            env: process.env,
+            cwd: process.cwd(),
+          },
+          { print },
+        );
+      }
       if (subject === 'copilot' || subject === 'amp' || subject === 'cursor') {
         if (onError !== undefined && onError !== 'ask') {
           warn(`--on-error for ${subject} is ask (deny is the default)`);

@@ -10,6 +10,7 @@ import { runCopilotHook } from '../../client/cli/copilot/hook.ts';
 import { relayCallOf } from '../../client/cli/copilot/input.ts';
 import { CursorHookInput, cursorCallOf, runCursorHook } from '../../client/cli/cursor/hook.ts';
 import { nodeFetch } from '../../client/cli/node-fetch.ts';
+import { openCodeCallOf, runOpenCodeHook } from '../../client/cli/opencode/hook.ts';
 import { createClient } from '../../client/sdk/index.ts';
 import { unansweredText, userDenialText } from '../../shared/answers/index.ts';
 
@@ -244,7 +245,47 @@ const codex: Agent = {
   },
 };
 
-const agents = [copilot(), copilot('permissionRequest'), cursor, amp, codex];
+const opencode = (event: 'tool' | 'permission'): Agent => ({
+  name: `opencode ${event}`,
+  hasAsk: false,
+  async run(url, options) {
+    const stdin =
+      options.stdin ??
+      JSON.stringify(
+        event === 'tool'
+          ? {
+              event,
+              sessionID: 'ses_1',
+              callID: 'call_1',
+              tool: 'bash',
+              args: { command: 'ls' },
+              cwd: '/work/project',
+            }
+          : {
+              event,
+              sessionID: 'ses_1',
+              callID: 'call_1',
+              permission: 'bash',
+              patterns: ['ls'],
+              metadata: {},
+            },
+      );
+    const { io: hookIo, out } = io(stdin);
+    expect(await runOpenCodeHook(client(url, options.token), wait, hookIo)).toBe(0);
+    const answer = JSON.parse(out.join(''));
+    return answer.allow ? { verdict: 'allow', text: '' } : { verdict: 'deny', text: answer.message };
+  },
+});
+
+const agents = [
+  copilot(),
+  copilot('permissionRequest'),
+  cursor,
+  amp,
+  codex,
+  opencode('tool'),
+  opencode('permission'),
+];
 
 describe.each(agents.map((agent) => [agent.name, agent] as const))('%s', (_name, agent) => {
   it("the relay's allow lets the call run", async () => {
@@ -389,6 +430,58 @@ describe('tool maps: the documented shapes as the calls Gatehouse knows', () => 
     ],
   ] as const)('Copilot %s', (tool, args, hookName, expected) => {
     expect(copilotCall(tool, args, hookName)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      { event: 'tool', sessionID: 's', tool: 'bash', args: { command: 'ls', description: 'x' } },
+      { tool: 'Bash', input: { command: 'ls', description: 'x' } },
+    ],
+    [
+      { event: 'tool', sessionID: 's', tool: 'write', args: { filePath: '/p/a', content: 'A' } },
+      { tool: 'Write', input: { file_path: '/p/a', content: 'A' } },
+    ],
+    [
+      {
+        event: 'tool',
+        sessionID: 's',
+        tool: 'edit',
+        args: { filePath: '/p/a', oldString: 'A', newString: 'B' },
+      },
+      { tool: 'Edit', input: { file_path: '/p/a', old_string: 'A', new_string: 'B' } },
+    ],
+    [
+      { event: 'tool', sessionID: 's', tool: 'read', args: { filePath: '/p/a' } },
+      { tool: 'Read', input: { file_path: '/p/a' } },
+    ],
+    [
+      { event: 'tool', sessionID: 's', tool: 'webfetch', args: { url: 'https://x.test' } },
+      { tool: 'WebFetch', input: { url: 'https://x.test' } },
+    ],
+    [
+      {
+        event: 'permission',
+        sessionID: 's',
+        permission: 'bash',
+        patterns: ['git', 'push'],
+        metadata: { command: 'git push' },
+      },
+      { tool: 'Bash', input: { command: 'git push' } },
+    ],
+    [
+      {
+        event: 'permission',
+        sessionID: 's',
+        permission: 'edit',
+        patterns: ['/p/a'],
+        metadata: { filepath: '/p/a', diff: '@@' },
+      },
+      { tool: 'Edit', input: { file_path: '/p/a', diff: '@@' } },
+    ],
+  ] as const)('OpenCode %j', (input, expected) => {
+    expect(
+      openCodeCallOf({ ...input, patterns: 'patterns' in input ? [...input.patterns] : undefined } as never),
+    ).toEqual(expected);
   });
 
   it.each([

@@ -152,3 +152,51 @@ describe('each agent’s entries', () => {
     expect(rules[1]).toEqual({ tool: 'Read', action: 'allow' });
   });
 });
+
+describe('init opencode', () => {
+  const path = () => join(dir, '.opencode', 'plugin', 'gatehouse.js');
+  const run = async (extra: { remove?: boolean } = {}) => {
+    const { runInitOpenCode } = await import('../../client/cli/opencode/init.ts');
+    const lines: string[] = [];
+    await runInitOpenCode(
+      {
+        dir,
+        argv: ['/usr/bin/node', '/opt/gatehouse/dist/gatehouse.mjs', 'hook'],
+        home: join(dir, 'home'),
+        env: {},
+        cwd: dir,
+        ...extra,
+      },
+      { print: (line) => lines.push(line) },
+    );
+    return lines;
+  };
+
+  it('writes the plugin, prints it exactly, changes nothing on a second run; --remove takes it away', async () => {
+    const lines = await run();
+    const text = await readFile(path(), 'utf8');
+    expect(lines[0]).toBe(`Wrote ${path()}:`);
+    expect(
+      lines
+        .slice(1, -1)
+        .map((line) => line.slice(2))
+        .join('\n'),
+    ).toBe(text.replace(/\n$/, ''));
+    expect(text).toContain(
+      '["/usr/bin/node","/opt/gatehouse/dist/gatehouse.mjs","hook","--agent","opencode"]',
+    );
+    expect((await run())[0]).toBe(`Already in place, unchanged: ${path()}:`);
+    expect(await readFile(path(), 'utf8')).toBe(text);
+    expect(await run({ remove: true })).toEqual([`Removed ${path()}.`]);
+    expect(existsSync(path())).toBe(false);
+    expect(await run({ remove: true })).toEqual([`No Gatehouse plugin at ${path()}; nothing changed.`]);
+  });
+
+  it("leaves a plugin of that name that is not Gatehouse's", async () => {
+    await mkdir(join(path(), '..'), { recursive: true });
+    await writeFile(path(), 'export const Mine = async () => ({});\n');
+    await expect(run()).rejects.toThrow(/not Gatehouse's plugin/);
+    await expect(run({ remove: true })).rejects.toThrow(/not Gatehouse's plugin/);
+    expect(await readFile(path(), 'utf8')).toBe('export const Mine = async () => ({});\n');
+  });
+});
