@@ -24,7 +24,7 @@ export function claudeHookPoster(options: { url: string; token: string }): Claud
         });
       } catch (error) {
         if (signal?.aborted) throw error;
-        throw new Error(`the relay could not be reached (${error instanceof Error ? error.message : error})`);
+        throw new Error(`relay unreachable at ${base.origin}: ${error instanceof Error ? error.message : error}`);
       }
       const text = await response.text();
       let body: unknown;
