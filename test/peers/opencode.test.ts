@@ -19,6 +19,7 @@ let scratch: Awaited<ReturnType<typeof scratchDir>>;
 let home: string;
 let project: string;
 let fake: FakeChat | undefined;
+const seen = new Set<string>();
 beforeAll(async () => {
   relay = await startRelay();
   scratch = await scratchDir('opencode');
@@ -58,7 +59,7 @@ async function opencodeRun(script: ChatTurn[], options: { relayUrl?: string; ini
   );
   const run = await runPeer(peerBin('opencode'), ['run', '--format', 'json', 'Do as scripted.'], {
     cwd: project,
-    timeoutMs: 240_000,
+    timeoutMs: 420_000,
     env: {
       HOME: home,
       OPENCODE_DISABLE_MODELS_FETCH: '1',
@@ -70,10 +71,13 @@ async function opencodeRun(script: ChatTurn[], options: { relayUrl?: string; ini
   return { run, fake, init: init.stdout };
 }
 
-async function activeQuestion(timeoutMs = 120_000) {
+/** The question about `tool` that becomes active (one left over from an earlier run is not it). */
+async function activeQuestion(tool: string, timeoutMs = 240_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const session = (await relay.approver.inbox()).find((s) => s.activeInteraction);
+    const session = (await relay.approver.inbox()).find(
+      (s) => s.activeInteraction?.tool === tool && !seen.has(s.activeInteraction.interactionId),
+    );
     if (session?.activeInteraction)
       return { sessionId: session.sessionId, interaction: session.activeInteraction };
     await new Promise((done) => setTimeout(done, 100));
@@ -81,7 +85,7 @@ async function activeQuestion(timeoutMs = 120_000) {
   throw new Error('no question became active');
 }
 
-describe('opencode run with the plugin init opencode writes', { timeout: 300_000 }, () => {
+describe('opencode run with the plugin init opencode writes', { timeout: 600_000 }, () => {
   it('a read the relay allows runs; the session is OpenCode', async () => {
     const { run, fake, init } = await opencodeRun([bash('call_ls', 'ls')]);
     try {
@@ -110,7 +114,7 @@ describe('opencode run with the plugin init opencode writes', { timeout: 300_000
 
   async function answerTheAsk(file: string, answer: RespondInput['answer']) {
     const running = opencodeRun([bash('call_touch', `touch ${file}`)]);
-    const { sessionId, interaction } = await activeQuestion();
+    const { sessionId, interaction } = await activeQuestion('Bash');
     expect(interaction).toMatchObject({ tool: 'Bash', input: { command: `touch ${file}` } });
     await relay.approver.respond(sessionId, { interaction_id: interaction.interactionId, answer });
     const { run, fake } = await running;
@@ -144,7 +148,7 @@ describe('opencode run with the plugin init opencode writes', { timeout: 300_000
       { calls: [{ id: 'call_write', name: 'write', arguments: { filePath: created, content: 'made\n' } }] },
     ]);
     try {
-      const { sessionId, interaction } = await activeQuestion();
+      const { sessionId, interaction } = await activeQuestion('Write');
       expect(interaction).toMatchObject({ tool: 'Write', input: { file_path: created, content: 'made\n' } });
       await relay.approver.respond(sessionId, {
         interaction_id: interaction.interactionId,
