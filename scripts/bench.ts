@@ -104,6 +104,9 @@ for (const [label, figures] of [
     `  ${label}: median ${fmt(figures.medianMs)} ms (target ≤ 150 ms for the hook), p99 ${fmt(figures.p99Ms)} ms`,
   );
 }
+console.log(
+  `  beside \`node -e 0\` on the system Node (median ${fmt(hook.bareNode.medianMs)} ms): the hook takes ${fmt(hook.systemNode.medianMs / hook.bareNode.medianMs)}× (target ≤ 1.5×)`,
+);
 
 // A phone in a pocket: ask committed → the push POST received by a local push service.
 const push = await benchPush();

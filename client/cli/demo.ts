@@ -1,6 +1,7 @@
+import { denialText } from '../../shared/answers/index.ts';
 import type { GatehouseClient, SessionDeclarationInput, ToolCallInput } from '../sdk/index.ts';
 import { decide } from './decide.ts';
-import { denialMessage, describeCall, describeDecision } from './describe-call.ts';
+import { describeCall, describeDecision } from './describe-call.ts';
 import type { Progress } from './progress.ts';
 
 /** One scripted call: the mode it runs in, and what it shows. */
@@ -133,7 +134,7 @@ export async function runDemo({
     if (state.outcome === 'allow') {
       print(`   → allow${resolution ? ` (${resolution.actionId} by ${resolution.source})` : ''}`);
     } else {
-      print(`   → deny: ${denialMessage(state)}`);
+      print(`   → deny: ${denialText(state)}`);
     }
   }
   print(`\nDone. The whole session is in its audit log: GET /api/v1/sessions/${sessionId}/audit`);

@@ -1,4 +1,4 @@
-import type { ToolCallState, ToolPermissionDecision } from '../../shared/contract/index.ts';
+import type { ToolPermissionDecision } from '../../shared/contract/index.ts';
 import { redactText } from '../../shared/redact/index.ts';
 
 /**
@@ -18,16 +18,4 @@ export function describeDecision(decision: ToolPermissionDecision): string {
   const rule = decision.matchedRule ? ` ${decision.matchedRule}` : '';
   const model = decision.reviewerModel ? ` (${decision.reviewerModel})` : '';
   return `${decision.behavior} · ${by}${rule}${model} · risk ${decision.risk} — ${decision.reason}`;
-}
-
-/** Why a call may not run, in words an agent (or Claude) can act on. */
-export function denialMessage(state: ToolCallState): string {
-  const resolution = state.resolution;
-  if (resolution?.source === 'user') {
-    return `Denied by the approver${resolution.comment ? `: ${resolution.comment}` : '.'}`;
-  }
-  if (resolution?.source === 'timeout') return 'Denied: nobody answered before the question expired.';
-  if (resolution?.source === 'cancel') return 'Denied: the question was withdrawn.';
-  if (state.outcome === 'pending') return 'Denied: no answer in time.';
-  return `Denied by Gatehouse (${state.decision.reasonCode}): ${state.decision.reason}`;
 }

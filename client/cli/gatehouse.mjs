@@ -15,6 +15,8 @@ if (!stripsTypes) {
   );
   process.exit(1);
 }
-const { runAndExit } = await import('./main.ts');
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-await runAndExit(process.argv.slice(2), { version, cliPath: fileURLToPath(import.meta.url) });
+const { start } = await import('./start.ts');
+await start(process.argv.slice(2), () => ({
+  version: JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version,
+  cliPath: fileURLToPath(import.meta.url),
+}));

@@ -1,6 +1,18 @@
-import { limits } from '../../shared/contract/index.ts';
-import { type AttestationVerifier, claudeHookEventNamed, type GatehouseClient } from '../sdk/index.ts';
+import { unavailableText } from '../../shared/answers/index.ts';
+import { limits } from '../../shared/contract/limits.ts';
+import { type ClaudeHookRoute, claudeHookRouteNamed } from '../sdk/claude-hook-routes.ts';
+import type { AttestationVerifier, GatehouseClient } from '../sdk/index.ts';
+import { isClaudeHookAnswer } from './claude-answer.ts';
 import { relayErrorText } from './relay-error.ts';
+
+/**
+ * What the hook needs of a relay client: one POST to a hook route, its JSON answer. The SDK's
+ * client is one (and checks the answer with the contract's schemas); `gatehouse hook` itself uses
+ * hook-post.ts, which loads no zod, and checks the answer with claude-answer.ts.
+ */
+export interface ClaudeHookPoster {
+  claudeHook(route: ClaudeHookRoute, hookInput: unknown, signal?: AbortSignal): Promise<unknown>;
+}
 
 /** Three clocks, each above the one before, so the relay's own answer always arrives first. */
 export const hookTimeouts = {
@@ -35,8 +47,11 @@ export interface HookOptions {
   onError: OnError;
   /** Give up on the relay after this long, before Claude Code's own hook timeout runs out. */
   timeoutMs: number;
-  /** Check every allow's attestation (docs/attestation.md); a failed check is a deny. */
-  verifier?: AttestationVerifier | null;
+  /**
+   * Check every held answer's attestation (docs/attestation.md) with the SDK's client and this
+   * verifier; absent, the hook answers without the SDK (hook-post.ts), as it starts fast.
+   */
+  verify?: { client: GatehouseClient; verifier: AttestationVerifier } | null;
 }
 
 /**
@@ -46,7 +61,7 @@ export interface HookOptions {
  * printing nothing, which shows Claude Code's own dialog.
  */
 export function fallbackAnswer(event: string, onError: OnError, reason: string): object | null {
-  const message = `Gatehouse relay unavailable: ${reason}`;
+  const message = unavailableText(reason);
   if (onError === 'none') return null;
   if (event === 'PreToolUse') {
     return {
@@ -72,7 +87,7 @@ export function fallbackAnswer(event: string, onError: OnError, reason: string):
  * is "no decision" unless `--on-error` says otherwise.
  */
 export async function runHook(
-  client: GatehouseClient | null,
+  client: ClaudeHookPoster | null,
   options: HookOptions,
   io: HookIo,
 ): Promise<number> {
@@ -82,7 +97,7 @@ export async function runHook(
     const name = (hookInput as { hook_event_name?: unknown } | null)?.hook_event_name;
     if (typeof name !== 'string') throw new Error('the hook input has no hook_event_name');
     event = name;
-    const row = claudeHookEventNamed(event);
+    const row = claudeHookRouteNamed(event);
     // Events the relay has no route for are none of its business: no decision, not a failure.
     if (!row) {
       io.warn(`gatehouse hook: no relay route for hook event ${JSON.stringify(event)}; no decision`);
@@ -90,23 +105,27 @@ export async function runHook(
     }
     if (!client) throw new Error('no relay configured (GATEHOUSE_URL and GATEHOUSE_TOKEN)');
     const signal = AbortSignal.timeout(options.timeoutMs);
-    const timedOut = (error: unknown) => {
+    const timedOut = (error: unknown): never => {
       throw signal.aborted
         ? new Error(`no answer from the relay within ${options.timeoutMs / 1000} s`)
         : error;
     };
-    const verifier = options.verifier;
-    if (!verifier || !row.waits) {
-      const answer = await client.claudeHook(row.route, hookInput, signal).catch(timedOut);
-      io.write(`${JSON.stringify(answer)}\n`);
+    const verify = options.verify;
+    if (verify && row.waits) {
+      // Loaded only here: a hook that does not verify starts without it.
+      const { verifiedHookAnswer, withToolUseId } = await import('./hook-verify.ts');
+      const sent = withToolUseId(event, hookInput as Record<string, unknown>);
+      const { answer, attestation } = await verify.client
+        .claudeHookAttested(row.route, sent, signal)
+        .catch(timedOut);
+      const checked = await verifiedHookAnswer({ ...verify, event, sent, answer, attestation });
+      io.write(`${JSON.stringify(checked)}\n`);
       return 0;
     }
-    // Loaded only here: a hook that does not verify starts without it.
-    const { verifiedHookAnswer, withToolUseId } = await import('./hook-verify.ts');
-    const sent = withToolUseId(event, hookInput as Record<string, unknown>);
-    const { answer, attestation } = await client.claudeHookAttested(row.route, sent, signal).catch(timedOut);
-    const checked = await verifiedHookAnswer({ client, verifier, event, sent, answer, attestation });
-    io.write(`${JSON.stringify(checked)}\n`);
+    const answer = await client.claudeHook(row.route, hookInput, signal).catch(timedOut);
+    if (!isClaudeHookAnswer(event, answer))
+      throw new Error(`the relay's answer is not Claude Code's ${event} hook JSON`);
+    io.write(`${JSON.stringify(answer)}\n`);
   } catch (error) {
     const reason = relayErrorText(error);
     const answer = fallbackAnswer(event || 'PreToolUse', options.onError, reason);

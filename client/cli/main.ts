@@ -6,13 +6,16 @@ import { createClient, createVerifier, type GatehouseClient, type KeyStore } fro
 import { runCodexHook } from './codex/hook.ts';
 import { runInitCodex } from './codex/init-command.ts';
 import { runDemo } from './demo.ts';
+import { exitWith } from './exit.ts';
 import { hookTimeouts, type OnError, onErrorChoices, runHook } from './hook.ts';
+import { claudeHookPoster } from './hook-post.ts';
 import { claudeSettingsPath, describeInit, hookCommand, initClaude } from './init-claude.ts';
 import { isLoopback } from './loopback.ts';
 import { mcpSessionId } from './mcp-session.ts';
 import { nodeFetch } from './node-fetch.ts';
 import { runPair } from './pair.ts';
-import { describePins, fileKeyStore, pinRelay, pinsPath } from './pins.ts';
+import { describePins, fileKeyStore, pinRelay } from './pins.ts';
+import { pinsPath } from './pins-path.ts';
 import { createProgress } from './progress.ts';
 import { relayErrorText } from './relay-error.ts';
 import { runStatus } from './status.ts';
@@ -23,11 +26,13 @@ Usage: gatehouse <command> [options]
 
 Commands:
   hook                 Claude Code command hook: hook JSON on stdin, the relay's answer on stdout
-                       (--agent codex: Codex CLI's command hook)
+                       (--agent codex|copilot|cursor|amp: that agent's hook)
   mcp                  stdio MCP server with the permission-prompt tool "approve"
   mcp-proxy            gate an MCP server's tool calls: mcp-proxy [--name N] -- <command> [args…]
   init claude          put Gatehouse's hooks into a Claude Code settings file
   init codex           put Gatehouse's hooks into Codex CLI's hooks.json
+  init copilot|cursor|amp   the same for Copilot CLI, Cursor, Amp
+  init opencode        Gatehouse's plugin for OpenCode (and Kilo on its server)
   demo                 a scripted agent session that shows every kind of decision
   status               relay reachable? token role? sessions waiting?
   pair                 a new pairing code for a browser or phone, with its link and QR code
@@ -39,8 +44,12 @@ Options:
                        $CLAUDE_CODE_SESSION_ID, else generated)
   --timeout SECONDS    mcp, demo: how long to wait for a human (default 600);
                        hook: how long to wait for the relay (default ${hookTimeouts.giveUpSeconds})
-  --on-error ask|deny  hook: answer this when the relay fails (default: no decision, so
-                       Claude Code's own rules decide, as with a failed HTTP hook)
+  --on-error ask|deny|none
+                       hook: what to answer when the hook itself fails (relay unreachable, 5xx,
+                       garbled answer, no answer in time). Claude Code: no decision by default
+                       (its own rules decide, as with a failed HTTP hook). Codex, Copilot, Cursor,
+                       Amp run a call whose hook fails, so there the default is deny; ask where
+                       the agent has one; none (Codex only) leaves it to Codex's sandbox
   --verify             hook, mcp: check every allow's attestation (docs/attestation.md) with the
                        keys pinned for this relay, else kept on first use; on whenever the relay
                        has an entry in $XDG_CONFIG_HOME/gatehouse/pins.json or GATEHOUSE_VERIFY=1
@@ -59,22 +68,47 @@ init claude [--dir D | --user] [--local] [--relay URL] [--command [--on-error as
   --pin                pin the relay's signing keys (GET /.well-known/jwks.json) in pins.json and
                        write the command hook with --verify: every allow must prove itself
 
-hook --agent codex [--on-error deny] [--timeout SECONDS]
+hook --agent codex [--on-error none] [--timeout SECONDS]
   Codex runs a call whose hook is silent, so a deny, a question nobody answered within
-  --timeout (default and at most 300 s) and a refused request are all a deny. A relay that
-  cannot be reached is no decision (Codex's sandbox and policy decide) unless --on-error deny.
+  --timeout (default and at most 300 s), a refused request and a relay out of reach are all a
+  deny (--on-error none: a relay out of reach is no decision, Codex's sandbox and policy decide).
 
 pair [--url URL] [--token ADMIN_TOKEN]
   Takes the relay's admin token: --token, else $GATEHOUSE_ADMIN_TOKEN, else (a relay on this
   machine only) the one npm start wrote to .dev.vars here, in a folder above, or in the clone.
   A deployed relay: GATEHOUSE_URL=https://<your relay> GATEHOUSE_ADMIN_TOKEN=… gatehouse pair
 
-init codex [--user | --dir D] [--on-error deny] [--trust] [--remove]
+hook --agent copilot|cursor|amp [--on-error ask] [--timeout SECONDS]
+  The hook's own deadline is --timeout (default 330 s; it holds a question for a human up to
+  20 s less, at most 300 s), below the agent's own hook timeout that init writes; anything short
+  of the relay's allow, and every failure of its own, is a deny with the reason.
+
+init copilot [--dir D | --user] [--on-error ask] [--timeout SECONDS] [--remove]
+  D/.github/hooks/gatehouse.json (default: the current directory), or with --user
+  $COPILOT_HOME/hooks/gatehouse.json (default ~/.copilot)
+init cursor [--dir D | --user] [--on-error ask] [--remove]
+  D/.cursor/hooks.json, or ~/.cursor/hooks.json; every entry with failClosed: true
+init amp [--dir D | --user] [--on-error ask] [--remove]
+  prints the amp.permissions rule; --dir D writes D/.amp/settings.json, --user
+  $XDG_CONFIG_HOME/amp/settings.json (default ~/.config)
+
+init opencode [--dir D | --user] [--remove]
+  D/.opencode/plugin/gatehouse.js, or $XDG_CONFIG_HOME/opencode/plugin/gatehouse.js
+
+init codex [--user | --dir D] [--on-error none] [--trust] [--remove]
   --user               $CODEX_HOME/hooks.json (default ~/.codex; this is the default)
   --dir D              D/.codex/hooks.json (Codex reads it only when it trusts the project)
   --trust              record Codex's trust for exactly the entries written, in
                        $CODEX_HOME/config.toml; without it, init says how to approve them
 `;
+
+/** The agents whose hooks `gatehouse hook --agent` speaks. */
+const hookAgents = ['claude', 'codex', 'copilot', 'amp', 'cursor', 'opencode'] as const;
+type HookAgent = (typeof hookAgents)[number];
+
+/** How long a hook holds a question for a human: the relay's wait, and 20 s below the hook's own deadline. */
+const agentWaitSeconds = (deadlineSeconds: number) =>
+  Math.max(0, Math.min(hookTimeouts.relayWaitSeconds, deadlineSeconds - 20));
 
 const options = {
   url: { type: 'string' },
@@ -112,18 +146,9 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/**
- * Runs one command and ends the process once its output is written. Ending it explicitly matters
- * for the hook, which Claude Code waits on for every tool call: fetch keeps its connection to the
- * relay open after the answer, and that alone held the process ≈ 150–250 ms past its answer here.
- */
+/** Runs one command and ends the process once its output is written (exit.ts says why). */
 export async function runAndExit(argv: string[], self: CliSelf): Promise<never> {
-  const code = await main(argv, self);
-  // On pipes stdout may be asynchronous (macOS): exit only after what was written has gone out.
-  await Promise.all(
-    [process.stdout, process.stderr].map((stream) => new Promise((done) => stream.write('', done))),
-  );
-  process.exit(code);
+  return exitWith(await main(argv, self));
 }
 
 /** Runs one command; resolves to the process exit code. A failure is one line on stderr, exit 1. */
@@ -165,10 +190,11 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
   const token = values.token ?? process.env.GATEHOUSE_TOKEN ?? '';
   const sessionId = values.session ?? process.env.GATEHOUSE_SESSION;
   const codex = values.agent === 'codex' || (command === 'init' && subject === 'codex');
-  if (values.agent !== undefined && values.agent !== 'codex' && values.agent !== 'claude') {
-    warn('--agent is claude or codex');
+  if (values.agent !== undefined && !(hookAgents as readonly string[]).includes(values.agent)) {
+    warn(`--agent is ${hookAgents.join(', ')}`);
     return 2;
   }
+  const agent = (values.agent ?? 'claude') as HookAgent;
   const hookDefault = codex ? hookTimeouts.relayWaitSeconds : hookTimeouts.giveUpSeconds;
   const timeoutSeconds = Number(values.timeout ?? (command === 'hook' ? hookDefault : 600));
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds < 0) {
@@ -177,11 +203,15 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
   }
   const onError = values['on-error'];
   if (onError !== undefined && !(onErrorChoices as readonly string[]).includes(onError)) {
-    warn('--on-error is ask or deny');
+    warn('--on-error is ask, deny or none');
     return 2;
   }
   if (codex && onError === 'ask') {
     warn('--on-error for Codex is deny: Codex ignores a hook that asks');
+    return 2;
+  }
+  if ((agent === 'copilot' || agent === 'amp' || agent === 'cursor') && onError === 'none') {
+    warn(`--on-error for ${agent} is deny or ask: a hook that says nothing lets the call run`);
     return 2;
   }
   const pins = pinsPath();
@@ -214,24 +244,76 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
 
   switch (command) {
     case 'hook': {
+      const hookIo = { stdin: await readStdin(), write: (text: string) => process.stdout.write(text), warn };
+      if (agent === 'copilot') {
+        const { runCopilotHook } = await import('./copilot/hook.ts');
+        return runCopilotHook(
+          client,
+          {
+            onError: onError === 'ask' ? 'ask' : 'deny',
+            deadlineSeconds: timeoutSeconds,
+            waitSeconds: agentWaitSeconds(timeoutSeconds),
+          },
+          hookIo,
+        );
+      }
+      if (agent === 'amp') {
+        const { runAmpHook } = await import('./amp/hook.ts');
+        return runAmpHook(
+          client,
+          {
+            onError: onError === 'ask' ? 'ask' : 'deny',
+            deadlineSeconds: timeoutSeconds,
+            waitSeconds: agentWaitSeconds(timeoutSeconds),
+            toolName: process.env.AGENT_TOOL_NAME,
+            threadId: process.env.AMP_THREAD_ID,
+            cwd: process.cwd(),
+          },
+          hookIo,
+        );
+      }
+      if (agent === 'opencode') {
+        const { runOpenCodeHook } = await import('./opencode/hook.ts');
+        return runOpenCodeHook(
+          client,
+          { deadlineSeconds: timeoutSeconds, waitSeconds: agentWaitSeconds(timeoutSeconds) },
+          hookIo,
+        );
+      }
+      if (agent === 'cursor') {
+        const { runCursorHook } = await import('./cursor/hook.ts');
+        return runCursorHook(
+          client,
+          {
+            onError: onError === 'ask' ? 'ask' : 'deny',
+            deadlineSeconds: timeoutSeconds,
+            waitSeconds: agentWaitSeconds(timeoutSeconds),
+          },
+          hookIo,
+        );
+      }
       if (codex) {
         return runCodexHook(
           client,
           {
-            onError: onError === 'deny' ? 'deny' : 'none',
+            onError: onError === 'none' ? 'none' : 'deny',
             waitSeconds: Math.min(timeoutSeconds, hookTimeouts.relayWaitSeconds),
           },
-          { stdin: await readStdin(), write: (text) => process.stdout.write(text), warn },
+          hookIo,
         );
       }
+      // The same hook as the fast entry (hook-command.ts): no SDK client, the answer checked without zod.
       return runHook(
-        client,
+        token && client ? claudeHookPoster({ url, token }) : null,
         {
           onError: (onError ?? 'none') as OnError,
           timeoutMs: timeoutSeconds * 1000,
-          verifier: keyStore ? createVerifier({ url, store: keyStore, fetch: nodeFetch }) : null,
+          verify:
+            keyStore && client
+              ? { client, verifier: createVerifier({ url, store: keyStore, fetch: nodeFetch }) }
+              : null,
         },
-        { stdin: await readStdin(), write: (text) => process.stdout.write(text), warn },
+        hookIo,
       );
     }
     case 'mcp': {
@@ -256,6 +338,44 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
           return 1;
         }
       }
+      if (subject === 'opencode') {
+        const { runInitOpenCode } = await import('./opencode/init.ts');
+        return runInitOpenCode(
+          {
+            user: values.user,
+            dir: values.dir,
+            remove: values.remove,
+            argv: [process.execPath, self.cliPath, 'hook'],
+            timeoutSeconds: values.timeout === undefined ? undefined : timeoutSeconds,
+            home: homedir(),
+            env: process.env,
+            cwd: process.cwd(),
+          },
+          { print },
+        );
+      }
+      if (subject === 'copilot' || subject === 'amp' || subject === 'cursor') {
+        if (onError !== undefined && onError !== 'ask') {
+          warn(`--on-error for ${subject} is ask (deny is the default)`);
+          return 2;
+        }
+        const { runInitAgent } = await import('./init-agents.ts');
+        return runInitAgent(
+          subject,
+          {
+            user: values.user,
+            dir: values.dir,
+            remove: values.remove,
+            onError: onError === 'ask' ? 'ask' : undefined,
+            timeoutSeconds: values.timeout === undefined ? undefined : timeoutSeconds,
+            command: hookCommand(process.execPath, self.cliPath),
+            home: homedir(),
+            env: process.env,
+            cwd: process.cwd(),
+          },
+          { print, warn },
+        );
+      }
       if (subject === 'codex') {
         return runInitCodex(
           {
@@ -263,7 +383,7 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
             dir: values.dir,
             remove: values.remove,
             trust: values.trust,
-            onError: onError === 'deny' ? 'deny' : undefined,
+            onError: onError === 'none' ? 'none' : undefined,
             command: `${hookCommand(process.execPath, self.cliPath)}${values.pin ? ' --verify' : ''}`,
             codexHome: process.env.CODEX_HOME || join(homedir(), '.codex'),
             cwd: process.cwd(),
@@ -272,7 +392,9 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
         );
       }
       if (subject !== 'claude') {
-        warn('usage: gatehouse init claude|codex [--dir D | --user] … (gatehouse --help says more)');
+        warn(
+          'usage: gatehouse init claude|codex|copilot|cursor|amp [--dir D | --user] … (gatehouse --help says more)',
+        );
         return 2;
       }
       if (onError !== undefined && !values.command && !values.pin) {

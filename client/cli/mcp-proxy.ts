@@ -4,7 +4,8 @@ import { createClient, type GatehouseClient } from '../sdk/index.ts';
 import { parseProxyArguments, proxyUsage } from './mcp-proxy/args.ts';
 import { createGateway } from './mcp-proxy/gateway.ts';
 import { createRelayGate } from './mcp-proxy/relay-gate.ts';
-import { fileKeyStore, pinsPath } from './pins.ts';
+import { fileKeyStore } from './pins.ts';
+import { pinsPath } from './pins-path.ts';
 
 export interface ProxyIo {
   print: (line: string) => void;

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
+import { denialText, unavailableText } from '../../shared/answers/index.ts';
 import type { ToolCallState } from '../../shared/contract/index.ts';
 import type { GatehouseClient } from '../sdk/index.ts';
 import { decide } from './decide.ts';
-import { denialMessage, describeCall } from './describe-call.ts';
+import { describeCall } from './describe-call.ts';
 
 export interface McpOptions {
   client: GatehouseClient | null;
@@ -75,7 +76,10 @@ async function answerFor(
   signal: AbortSignal,
 ): Promise<PromptAnswer> {
   if (!options.client)
-    return { behavior: 'deny', message: 'Gatehouse is not configured (GATEHOUSE_URL, GATEHOUSE_TOKEN).' };
+    return {
+      behavior: 'deny',
+      message: unavailableText('Gatehouse is not configured: set GATEHOUSE_URL and GATEHOUSE_TOKEN'),
+    };
   const started = Date.now();
   let ticker: ReturnType<typeof setInterval> | undefined;
   const what = describeCall(call.tool, call.input);
@@ -106,11 +110,11 @@ async function answerFor(
     // The input the approver edited, when they did; else the call as the agent proposed it.
     if (state.outcome === 'allow')
       return { behavior: 'allow', updatedInput: state.resolution?.updatedInput ?? call.input };
-    return { behavior: 'deny', message: denialMessage(state) };
+    return { behavior: 'deny', message: denialText(state, options.timeoutSeconds) };
   } catch (error) {
     return {
       behavior: 'deny',
-      message: `Gatehouse could not decide: ${error instanceof Error ? error.message : String(error)}`,
+      message: unavailableText(error instanceof Error ? error.message : String(error)),
     };
   } finally {
     clearInterval(ticker);

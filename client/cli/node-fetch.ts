@@ -1,5 +1,4 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 
 /**
  * The part of `fetch` the SDK's JSON requests use (method, headers, string body, signal; `ok`,
@@ -9,10 +8,11 @@ import { request as httpsRequest } from 'node:https';
  * not followed (the token is never sent on to another address) and there is no streamed body:
  * the CLI reads no event stream.
  */
-export const nodeFetch = ((input: URL | string, init: RequestInit = {}) =>
-  new Promise((resolve, reject) => {
-    const url = new URL(String(input));
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+export const nodeFetch = (async (input: URL | string, init: RequestInit = {}) => {
+  const url = new URL(String(input));
+  // node:https (and TLS with it) is loaded only for an https relay: a local one never pays for it.
+  const send = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
+  return new Promise((resolve, reject) => {
     const request = send(
       url,
       {
@@ -48,4 +48,5 @@ export const nodeFetch = ((input: URL | string, init: RequestInit = {}) =>
     );
     request.on('error', reject);
     request.end(typeof init.body === 'string' ? init.body : undefined);
-  })) as unknown as typeof fetch;
+  });
+}) as unknown as typeof fetch;

@@ -1,5 +1,4 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { apiRoot, fetchRelayKeys, type KeySet, type KeyStore } from '../sdk/index.ts';
 
@@ -8,10 +7,6 @@ import { apiRoot, fetchRelayKeys, type KeySet, type KeyStore } from '../sdk/inde
  * `$XDG_CONFIG_HOME/gatehouse/pins.json` (default `~/.config/gatehouse/pins.json`), one entry per
  * relay URL, pinned by `init … --pin` or kept on first use.
  */
-export function pinsPath(env: NodeJS.ProcessEnv = process.env, home = homedir()): string {
-  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'gatehouse', 'pins.json');
-}
-
 /** A relay's entry name: its origin and base path, however the URL was typed. */
 export function relayEntry(url: string): string {
   const root = apiRoot(url);

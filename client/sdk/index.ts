@@ -1,4 +1,12 @@
 // The agent side's SDK: fetch only, so it runs in Node, browsers and workers alike.
+// What a model should read when a call may not run: the same texts every Gatehouse agent path uses.
+export {
+  approvalText,
+  denialText,
+  refusedText,
+  unansweredText,
+  unavailableText,
+} from '../../shared/answers/index.ts';
 export {
   type ClaudeHookEvent,
   type ClaudeHookEventRow,

@@ -21,6 +21,8 @@ export interface HookFigures {
   /** The same bundle on the clone's Node (node_modules/.bin/node, 24). */
   cloneNode: WallTime & { version: string };
   curl: WallTime;
+  /** `node -e 0` on the system Node: the floor any Node program starts from. */
+  bareNode: WallTime;
 }
 
 const cloneNode = join(root, 'node_modules/.bin/node');
@@ -86,7 +88,14 @@ export async function benchHook(relayUrl: string, token: string, runs = 30): Pro
     const env = { PATH: systemPath, GATEHOUSE_URL: relayUrl, GATEHOUSE_TOKEN: token };
     const version = async (node: string) => (await timed(node, ['--version'], env, '')).stdout.trim();
     const onNode = (node: string) => (i: number) => timed(node, [cli.script, 'hook'], env, hookInput(i));
-    const system = await series(runs, 'system Node', onNode(systemNode));
+    // Side by side, one run of each in turn, so a busy neighbour slows both alike.
+    const bare: number[] = [];
+    const system = await series(runs, 'system Node', async (i) => {
+      const empty = await timed(systemNode, ['-e', '0'], env, '');
+      if (i >= 0) bare.push(empty.ms);
+      return onNode(systemNode)(i);
+    });
+    bare.sort((a, b) => a - b);
     const clone = await series(runs, 'clone Node', onNode(cloneNode));
     const route = new URL('/api/v1/hooks/claude/pre-tool-use', relayUrl).href;
     const curl = await series(runs, 'curl', async (i) => {
@@ -116,6 +125,7 @@ export async function benchHook(relayUrl: string, token: string, runs = 30): Pro
       systemNode: { ...system, version: await version(systemNode) },
       cloneNode: { ...clone, version: await version(cloneNode) },
       curl,
+      bareNode: { medianMs: percentile(bare, 0.5), p99Ms: percentile(bare, 0.99) },
     };
   } finally {
     await cli.dispose();

@@ -91,7 +91,8 @@ describe('gatehouse mcp, driven by the MCP SDK client over stdio', () => {
       });
       expect(textOf(await denying)).toEqual({
         behavior: 'deny',
-        message: 'Denied by the approver: not on main',
+        message:
+          "The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: not on main",
       });
     } finally {
       await client.close();

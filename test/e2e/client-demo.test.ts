@@ -81,7 +81,9 @@ describe('gatehouse demo', () => {
     expect(outcomes.slice(0, 3)).toEqual(['allow', 'allow', 'allow']);
     expect(outcomes[3]).toBe('allow');
     expect(steps[3]).toMatch(/→ allow \(allow_once by user\)/);
-    expect(stdout).toMatch(/→ deny: Denied by the approver: not today/);
+    expect(stdout).toMatch(
+      /→ deny: The user denied this call\. Do not retry it; ask the user how to proceed\. The user's comment: not today/,
+    );
     expect(outcomes[7]).toBe('allow');
   });
 

@@ -138,7 +138,9 @@ describe('gatehouse mcp-proxy: decided calls', () => {
       arguments: { path: target, content: 'x' },
     });
     expect(denied.isError).toBe(true);
-    expect(textOf(denied)).toMatch(/^Denied by Gatehouse \(\w+\): .*mcp__fs__write_file/);
+    expect(textOf(denied)).toMatch(
+      /^Gatehouse denied this call(: | \(\w+\): ).*mcp__fs__write_file.*will be denied again/,
+    );
     expect(existsSync(target)).toBe(false);
 
     const log = newLog();
@@ -202,7 +204,9 @@ describe('gatehouse mcp-proxy: decided calls', () => {
     });
     const result = await asking;
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe('Denied by the approver: not the home folder');
+    expect(textOf(result)).toBe(
+      "The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: not the home folder",
+    );
     expect(await callsReceived(log)).toEqual([]);
   });
 
@@ -260,7 +264,7 @@ describe('gatehouse mcp-proxy: failures', () => {
     });
     const result = await client.callTool({ name: 'read_text_file', arguments: { path: 'a' } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/could not decide.*relay unreachable/);
+    expect(textOf(result)).toMatch(/could not be asked about this call.*relay unreachable/);
     expect(await callsReceived(log)).toEqual([]);
   });
 

@@ -87,7 +87,7 @@ describe('Claude Code with the HTTP hooks init writes', () => {
         const result = fake.toolResult(`toolu_push_${n}`);
         expect(result.isError, spellings[n]).toBe(true);
         expect(result.text, spellings[n]).toContain(
-          'Gatehouse denied this: Denied by the rule Bash(git push:*)',
+          'Gatehouse denied this call: Denied by the rule Bash(git push:*). The same call will be denied again',
         );
         expect(await relayDecision(run.sessionId, `toolu_push_${n}`)).toMatchObject({ behavior: 'deny' });
       }
@@ -164,7 +164,9 @@ describe('Claude Code with the HTTP hooks init writes', () => {
       comment: 'use the scratch folder instead',
     });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain('Rejected by the approver: use the scratch folder instead');
+    expect(result.text).toContain(
+      "The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: use the scratch folder instead",
+    );
     expect(existsSync(join(dir, 'rejected-by-a-human.txt'))).toBe(false);
   });
 });

@@ -150,7 +150,9 @@ describe('Codex with the hooks init codex --trust writes', () => {
 
   it("a rejection's comment reaches the model, and nothing runs", async () => {
     const { text, ran } = await answerTheAsk({ decision: 'reject', comment: 'not in this repo, please' });
-    expect(text).toContain('Rejected by the approver: not in this repo, please');
+    expect(text).toContain(
+      "The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: not in this repo, please",
+    );
     expect(ran).toBe(false);
   });
 
@@ -201,7 +203,7 @@ describe('Codex with the hooks init codex --trust writes', () => {
     }
   });
 
-  it("relay down: no decision, Codex's own sandbox and policy decide", async () => {
+  it("relay down with --on-error none: no decision, Codex's own sandbox and policy decide", async () => {
     const fake = await startFakeResponses([
       exec('call_ls', 'ls'),
       exec('call_touch', 'touch outside-sandbox.txt'),
@@ -209,6 +211,7 @@ describe('Codex with the hooks init codex --trust writes', () => {
     try {
       const { run, project } = await codexWithInit(fake, {
         relayUrl: `http://127.0.0.1:${await closedPort()}`,
+        initArgs: ['--on-error', 'none'],
       });
       expect(run.code, run.stderr).toBe(0);
       expect(fake.output('call_ls').text).toContain('hello-from-the-project.txt');
@@ -220,15 +223,14 @@ describe('Codex with the hooks init codex --trust writes', () => {
     }
   });
 
-  it('relay down with --on-error deny: the call is denied with the reason', async () => {
+  it('relay down (the default): the call is denied with the reason', async () => {
     const fake = await startFakeResponses([exec('call_ls', 'ls')]);
     try {
       const { run } = await codexWithInit(fake, {
         relayUrl: `http://127.0.0.1:${await closedPort()}`,
-        initArgs: ['--on-error', 'deny'],
       });
       expect(run.code, run.stderr).toBe(0);
-      expect(fake.output('call_ls').text).toContain('Gatehouse relay unavailable');
+      expect(fake.output('call_ls').text).toContain('Gatehouse could not be asked about this call');
     } finally {
       await fake.close();
     }
@@ -341,7 +343,9 @@ describe('Codex with the hooks init codex --trust writes', () => {
         const { run, project } = await running;
         expect(run.code, run.stderr).toBe(0);
         expect(await readFile(join(project, 'allowed.txt'), 'utf8')).toBe('by the rule\n');
-        expect(fake.output('call_hook').text).toContain('Rejected by the approver: no hooks');
+        expect(fake.output('call_hook').text).toContain(
+          "The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: no hooks",
+        );
         expect(existsSync(join(project, '.git/hooks/pre-commit'))).toBe(false);
       } finally {
         await fake.close();

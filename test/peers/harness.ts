@@ -12,7 +12,7 @@ export const root = resolve(import.meta.dirname, '../..');
 const prefix = join(root, '.cache/peers');
 
 /** The absolute path of a pinned CLI's bin; a clear error when the installer has not run. */
-export function peerBin(name: 'claude' | 'codex'): string {
+export function peerBin(name: 'claude' | 'codex' | 'copilot' | 'opencode'): string {
   const peer = peers.find((row) => row.bin.endsWith(`/${name}`));
   if (!peer) throw new Error(`no pinned peer ${name}`);
   const bin = join(prefix, peer.bin);

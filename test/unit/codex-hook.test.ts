@@ -163,7 +163,8 @@ describe('gatehouse hook --agent codex', () => {
       hookSpecificOutput: {
         hookEventName: 'PreToolUse',
         permissionDecision: 'deny',
-        permissionDecisionReason: 'Gatehouse denied this: Decided as deny.',
+        permissionDecisionReason:
+          'Gatehouse denied this call (normalized_rule_deny): Decided as deny. The same call will be denied again, so do not retry it; do it another way or ask the user.',
       },
     });
   });
@@ -181,7 +182,7 @@ describe('gatehouse hook --agent codex', () => {
     const { url } = await relay((_s, res) => json(res, 200, state('deny', { resolution })));
     const { output } = await run(url, preToolUse('git push'));
     expect(output.hookSpecificOutput.permissionDecisionReason).toBe(
-      'Rejected by the approver: not on main, please',
+      "The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: not on main, please",
     );
   });
 
@@ -199,7 +200,9 @@ describe('gatehouse hook --agent codex', () => {
     });
     const { output } = await run(url, preToolUse('rm -rf build'), { wait: 0 });
     expect(output.hookSpecificOutput.permissionDecision).toBe('deny');
-    expect(output.hookSpecificOutput.permissionDecisionReason).toMatch(/No approver answered within 0 s/);
+    expect(output.hookSpecificOutput.permissionDecisionReason).toMatch(
+      /^No one answered within 0 s, so this call did not run; the user did not deny it\./,
+    );
     expect(seen.some((request) => request.method === 'DELETE')).toBe(true);
   });
 
@@ -238,7 +241,9 @@ describe('gatehouse hook --agent codex', () => {
     expect(await run(url, preToolUse('ls'))).toMatchObject({ code: 0, output: undefined });
     const denied = await run(url, preToolUse('ls'), { onError: 'deny' });
     expect(denied.output.hookSpecificOutput.permissionDecision).toBe('deny');
-    expect(denied.output.hookSpecificOutput.permissionDecisionReason).toMatch(/relay unavailable/);
+    expect(denied.output.hookSpecificOutput.permissionDecisionReason).toMatch(
+      /^Gatehouse could not be asked about this call \(.*\), so it is denied\./,
+    );
     const permission = await run(url, permissionRequest('ls'), { onError: 'deny' });
     expect(permission.output.hookSpecificOutput.decision.behavior).toBe('deny');
     expect(await run(null, preToolUse('ls'))).toMatchObject({ output: undefined });
@@ -267,7 +272,8 @@ describe('gatehouse hook --agent codex', () => {
     const denied = await run(url, permissionRequest('rm x'));
     expect(denied.output.hookSpecificOutput.decision).toEqual({
       behavior: 'deny',
-      message: 'Gatehouse denied this: Decided as deny.',
+      message:
+        'Gatehouse denied this call (normalized_rule_deny): Decided as deny. The same call will be denied again, so do not retry it; do it another way or ask the user.',
     });
     await run(url, preToolUse('rm x'));
     await run(url, permissionRequest('rm x\n'));
@@ -295,7 +301,7 @@ describe('gatehouse hook --agent codex', () => {
       hookSpecificOutput: {
         hookEventName: 'PreToolUse',
         permissionDecision: 'allow',
-        permissionDecisionReason: 'Approved by the approver, with the input they edited.',
+        permissionDecisionReason: 'The user approved this call, with the input they edited.',
         updatedInput: edited,
       },
     });
@@ -353,7 +359,10 @@ describe('gatehouse hook --agent codex', () => {
       expect((await run(url, mcp('PermissionRequest', edited))).output).toEqual({
         hookSpecificOutput: {
           hookEventName: 'PermissionRequest',
-          decision: { behavior: 'allow', message: 'Approved by the approver, with the input they edited.' },
+          decision: {
+            behavior: 'allow',
+            message: 'The user approved this call, with the input they edited.',
+          },
         },
       });
       expect(posts(seen)).toBe(1);

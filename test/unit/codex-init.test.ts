@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 const command = '/usr/bin/node /opt/gatehouse/gatehouse.mjs hook';
-async function init(args: { remove?: boolean; trust?: boolean; dir?: string; onError?: 'deny' } = {}) {
+async function init(args: { remove?: boolean; trust?: boolean; dir?: string; onError?: 'none' } = {}) {
   const lines: string[] = [];
   const code = await runInitCodex(
     { ...args, command, codexHome: home, cwd: home },
@@ -128,8 +128,8 @@ describe('gatehouse init codex', () => {
       expect(text).toContain(
         `[hooks.state.${JSON.stringify(`${path}:${event}:${index}:0`)}]\ntrusted_hash = "sha256:`,
       );
-    // --on-error deny changes the command, so the hash: the old trust is replaced, not kept.
-    await init({ trust: true, onError: 'deny' });
+    // --on-error none changes the command, so the hash: the old trust is replaced, not kept.
+    await init({ trust: true, onError: 'none' });
     const after = await config();
     expect(after).not.toBe(text);
     expect(after.match(/trusted_hash/g)).toHaveLength(4);

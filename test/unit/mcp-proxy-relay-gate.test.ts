@@ -124,7 +124,8 @@ describe('mcp-proxy relay gate', () => {
     const relay = relayWith({ body: state('deny') });
     expect(await gateFor(relay.client).gate(call, context())).toEqual({
       run: false,
-      reason: 'Denied by Gatehouse (explicit_deny_rule): because',
+      reason:
+        'Gatehouse denied this call (explicit_deny_rule): because. The same call will be denied again, so do not retry it; do it another way or ask the user.',
     });
   });
 
@@ -150,7 +151,11 @@ describe('mcp-proxy relay gate', () => {
       call,
       context(undefined, (m) => progress.push(m)),
     );
-    expect(verdict).toEqual({ run: false, reason: 'Denied by the approver: not there' });
+    expect(verdict).toEqual({
+      run: false,
+      reason:
+        "The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: not there",
+    });
     expect(progress[0]).toBe('waiting 0s for an approver: mcp__fs__write_file /tmp/x');
     expect(relay.seen.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual([
       '/api/v1/sessions/sid/tool-calls/tc-1?wait=25',

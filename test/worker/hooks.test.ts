@@ -113,7 +113,9 @@ describe('PermissionRequest', () => {
     const decision = out.hookSpecificOutput.decision;
     expect(decision.behavior).toBe('deny');
     if (decision.behavior !== 'deny') return;
-    expect(decision.message).toMatch(/^Gatehouse denied this: /);
+    expect(decision.message).toMatch(
+      /^Gatehouse denied this call: .*The same call will be denied again, so do not retry it/,
+    );
     const [event] = named(await auditEvents(t, sid), 'tool_permission_decision');
     expect(event!.value).toMatchObject({ behavior: 'deny', matchedRule: 'Bash(git push:*)' });
     expect(decision.message).toContain((event!.value as { reason: string }).reason);
@@ -166,7 +168,8 @@ describe('PermissionRequest', () => {
     await answer(t, sid, asked.interactionId, 'reject', { comment: 'use pnpm in this repository' });
     expect((await pending).hookSpecificOutput.decision).toEqual({
       behavior: 'deny',
-      message: 'Rejected by the approver: use pnpm in this repository',
+      message:
+        "The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: use pnpm in this repository",
     });
   });
 
@@ -185,7 +188,8 @@ describe('PermissionRequest', () => {
     const decision = (await pending).hookSpecificOutput.decision;
     expect(decision).toEqual({
       behavior: 'deny',
-      message: 'No approver answered before the question expired, so Gatehouse denied it.',
+      message:
+        'No one answered before the question expired, so this call did not run; the user did not deny it. Retrying later may help when someone can answer; if it is urgent, ask the user.',
     });
   });
 
@@ -197,7 +201,9 @@ describe('PermissionRequest', () => {
     const decision = out.hookSpecificOutput.decision;
     expect(decision.behavior).toBe('deny');
     if (decision.behavior !== 'deny') return;
-    expect(decision.message).toContain('No approver answered within 1 s');
+    expect(decision.message).toMatch(
+      /^No one answered within 1 s, so this call did not run; the user did not deny it\./,
+    );
     expect((await session(sid)).activeInteraction).toBeNull();
     const [resolution] = named(await auditEvents(t, sid), 'tool_permission_resolution');
     expect(resolution!.value).toMatchObject({ behavior: 'deny', source: 'cancel', actionId: 'canceled' });
@@ -234,12 +240,18 @@ describe('PreToolUse', () => {
     });
     const out = await preToolUse(input(preToolUseGitPush, sid));
     expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
-    expect(out.hookSpecificOutput.permissionDecisionReason).toMatch(/^Gatehouse denied this: /);
+    expect(out.hookSpecificOutput.permissionDecisionReason).toMatch(
+      /^Gatehouse denied this call: Denied by the rule Bash\(git push:\*\)\. The same call will be denied again/,
+    );
   });
 
   it.each([
-    ['approve', 'allow', 'Approved by the approver (once).'],
-    ['reject', 'deny', 'Rejected by the approver: not today'],
+    ['approve', 'allow', 'The user approved this call (once).'],
+    [
+      'reject',
+      'deny',
+      "The user denied this call. Do not retry it; ask the user how to proceed. The user's comment: not today",
+    ],
   ] as const)('waits for the human: %s → %s, under the tool_use_id', async (verdict, expected, reason) => {
     const sid = uid('s');
     const pending = preToolUse(input(preToolUseBash, sid));

@@ -1,3 +1,4 @@
+import { approvalText, denialText, refusedText, unansweredText } from '../../shared/answers/index.ts';
 import type {
   ClaudePermissionRequestOutput,
   ClaudePermissionUpdate,
@@ -8,31 +9,13 @@ import type {
 import type { HookOutcome } from './evaluate.ts';
 import { exactRule } from './rules.ts';
 
-const scopeWords = { once: 'once', session: 'for this session', global: 'always' } as const;
-
 const withNotes = (text: string, notes: readonly string[]) => [text, ...notes].join(' ');
 
-/** Why a decided call went the way it did, in a sentence Claude (or the user) reads. */
+/** Why a decided call went the way it did, in a sentence Claude (or the user) reads (shared/answers). */
 function verdictText(state: ToolCallState): string {
-  const { resolution, decision } = state;
-  if (!resolution) {
-    return state.outcome === 'allow'
-      ? `Gatehouse allowed this: ${decision.reason}`
-      : `Gatehouse denied this: ${decision.reason}`;
-  }
-  if (resolution.source === 'timeout')
-    return 'No approver answered before the question expired, so Gatehouse denied it.';
-  if (resolution.source === 'cancel')
-    return 'The question was withdrawn before anyone answered, so Gatehouse denied it.';
-  if (resolution.behavior === 'allow') {
-    const edited = resolution.updatedInput ? ', with the input they edited' : '';
-    return `Approved by the approver (${scopeWords[resolution.scope]}${edited}).`;
-  }
-  return resolution.comment ? `Rejected by the approver: ${resolution.comment}` : 'Rejected by the approver.';
+  if (state.outcome !== 'allow') return denialText(state);
+  return approvalText(state) ?? `Gatehouse allowed this: ${state.decision.reason}`;
 }
-
-const refusedText = (message: string) =>
-  `Gatehouse could not evaluate this call (${message}), so it is denied.`;
 
 /**
  * An approval "for this session" or "always" handed back to Claude Code, so it stops asking
@@ -65,8 +48,7 @@ export function permissionRequestAnswer(
     return answer({ behavior: 'deny', message: withNotes(refusedText(outcome.message), outcome.notes) });
   }
   if (outcome.kind === 'unanswered') {
-    const message = `No approver answered within ${call.waitSeconds} s, so Gatehouse withdrew the question and denies the call; ask again to put it back to the approver.`;
-    return answer({ behavior: 'deny', message: withNotes(message, outcome.notes) });
+    return answer({ behavior: 'deny', message: withNotes(unansweredText(call.waitSeconds), outcome.notes) });
   }
   const { state } = outcome;
   if (state.outcome !== 'allow') {

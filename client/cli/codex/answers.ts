@@ -1,3 +1,4 @@
+import { approvalText, denialText } from '../../../shared/answers/index.ts';
 import type { ToolCallState } from '../../../shared/contract/index.ts';
 
 /**
@@ -42,27 +43,11 @@ export const preToolUseEdited = (updatedInput: Record<string, unknown>) => ({
 });
 
 /** PermissionRequest for the edited call an approver already approved in PreToolUse. */
-export const allowEditNote = 'Approved by the approver, with the input they edited.';
+export const allowEditNote = 'The user approved this call, with the input they edited.';
 
-const scopeWords = { once: 'once', session: 'for this session', global: 'always' } as const;
-
-/** Why the relay's final state denies the call, in a sentence the model reads. */
-export function denyReason(state: ToolCallState, waitedSeconds: number): string {
-  const { resolution, decision } = state;
-  if (state.outcome === 'pending' || resolution?.source === 'cancel')
-    return `No approver answered within ${waitedSeconds} s, so Gatehouse withdrew the question and denies the call; ask again to put it back to the approver.`;
-  if (resolution?.source === 'timeout')
-    return 'No approver answered before the question expired, so Gatehouse denied it.';
-  if (resolution?.source === 'user')
-    return resolution.comment
-      ? `Rejected by the approver: ${resolution.comment}`
-      : 'Rejected by the approver.';
-  return `Gatehouse denied this: ${decision.reason}`;
-}
+/** Why the relay's final state denies the call, in a sentence the model reads (shared/answers). */
+export const denyReason = (state: ToolCallState, waitedSeconds: number): string =>
+  denialText(state, waitedSeconds);
 
 /** What an allowed call's answer says (PermissionRequest only: PreToolUse stays silent). */
-export function allowNote(state: ToolCallState): string | undefined {
-  const resolution = state.resolution;
-  if (resolution?.source === 'user') return `Approved by the approver (${scopeWords[resolution.scope]}).`;
-  return undefined;
-}
+export const allowNote = (state: ToolCallState): string | undefined => approvalText(state);

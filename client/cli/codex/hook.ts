@@ -1,3 +1,4 @@
+import { refusedText, unavailableText } from '../../../shared/answers/index.ts';
 import { limits, type ToolCallState } from '../../../shared/contract/index.ts';
 import { type GatehouseClient, GatehouseError } from '../../sdk/index.ts';
 import { decide } from '../decide.ts';
@@ -154,11 +155,11 @@ export async function runCodexHook(
     if (error instanceof RelayDown) {
       const deny = options.onError === 'deny';
       io.warn(`gatehouse hook: ${reason}; ${deny ? 'answering deny' : 'no decision'}`);
-      if (deny) refuse(`Gatehouse relay unavailable (${reason}), so the call is denied.`);
+      if (deny) refuse(unavailableText(reason));
       return 0;
     }
     io.warn(`gatehouse hook: ${reason}; denying`);
-    refuse(`Gatehouse could not evaluate this call (${reason}), so it is denied.`);
+    refuse(refusedText(reason));
   }
   return 0;
 }

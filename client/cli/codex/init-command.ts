@@ -9,7 +9,8 @@ export interface InitCodexOptions {
   dir?: string | undefined;
   remove?: boolean | undefined;
   trust?: boolean | undefined;
-  onError?: 'deny' | undefined;
+  /** `none`: a relay out of reach is no decision (Codex's sandbox and policy); the default denies. */
+  onError?: 'none' | undefined;
   /** This Node and this CLI by absolute path, plus ` hook` (init-claude.ts `hookCommand`). */
   command: string;
   codexHome: string;
@@ -66,7 +67,7 @@ export async function runInitCodex(options: InitCodexOptions, io: InitIo): Promi
   const oldHooks = before ? gatehouseCodexHooks(before.value) : [];
   const command = options.remove
     ? undefined
-    : `${options.command} --agent codex${options.onError === 'deny' ? ' --on-error deny' : ''}`;
+    : `${options.command} --agent codex${options.onError === 'none' ? ' --on-error none' : ''}`;
   const change = withGatehouseCodexHooks(before?.value ?? {}, command);
   const after = `${JSON.stringify(change.file, null, 2)}\n`;
   const changed = after !== before?.text;

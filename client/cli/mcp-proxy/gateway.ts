@@ -1,5 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { unavailableText } from '../../../shared/answers/index.ts';
 
 /** A `tools/call` as the client sent it: the MCP tool's name and its arguments. */
 export interface HeldCall {
@@ -94,7 +95,7 @@ export function createGateway(options: GatewayOptions) {
     } catch (error) {
       verdict = {
         run: false,
-        reason: `Gatehouse could not decide, so the call was not run: ${error instanceof Error ? error.message : String(error)}`,
+        reason: unavailableText(error instanceof Error ? error.message : String(error)),
       };
     }
     // Cancelled by the client (no answer is due) or already answered because the server went away.

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { denialText } from '../../../shared/answers/index.ts';
 import { type ToolCallState, ToolInput, ToolName } from '../../../shared/contract/index.ts';
 import type { GatehouseClient } from '../../sdk/index.ts';
-import { denialMessage, describeCall } from '../describe-call.ts';
+import { describeCall } from '../describe-call.ts';
 import type { Gate, HeldCall, Verdict } from './gateway.ts';
 import { gatedToolName, generatedSessionId, serverSlug, sessionTitle } from './names.ts';
 
@@ -23,8 +24,8 @@ export interface RelayGateOptions {
 const refuse = (reason: string): Verdict => ({ run: false, reason });
 
 /** The relay's final state → what the gateway does. Only `allow` runs; anything else is refused. */
-function verdictOf(state: ToolCallState, call: HeldCall): Verdict {
-  if (state.outcome !== 'allow') return refuse(denialMessage(state));
+function verdictOf(state: ToolCallState, call: HeldCall, waitedSeconds?: number): Verdict {
+  if (state.outcome !== 'allow') return refuse(denialText(state, waitedSeconds));
   // An approver who edited the arguments approved those: the server gets them, not the proposal.
   return { run: true, arguments: state.resolution?.updatedInput ?? call.arguments };
 }
@@ -116,7 +117,7 @@ export function createRelayGate(options: RelayGateOptions) {
         signal: context.signal,
         input: call.arguments,
       });
-      if (state.outcome === 'pending') return verdictOf(await withdraw(), call);
+      if (state.outcome === 'pending') return verdictOf(await withdraw(), call, options.timeoutSeconds);
       return verdictOf(state, call);
     } catch (error) {
       await withdraw();
