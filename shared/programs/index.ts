@@ -1,0 +1,15 @@
+export { CATALOG, catalogEntry, optionTable } from './catalog.ts';
+export { type Argument, parseArguments, parseSegment, programName } from './parse.ts';
+export type {
+  Effect,
+  Family,
+  OperandGrammar,
+  OperandRole,
+  ParsedCommand,
+  ParsedOperand,
+  ParsedOption,
+  ParsedProgram,
+  ProgramEntry,
+  ReadRule,
+  UnsureCommand,
+} from './types.ts';

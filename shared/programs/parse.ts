@@ -1,0 +1,260 @@
+import type { ShellSegment } from '../shell/index.ts';
+import { catalogEntry, optionTable } from './catalog.ts';
+import type { OptionTable, ValueKind } from './options.ts';
+import type {
+  Effect,
+  OperandRole,
+  ParsedCommand,
+  ParsedOperand,
+  ParsedOption,
+  ProgramEntry,
+  UnsureCommand,
+} from './types.ts';
+
+/** One word after the program's name, as the shell hands it over. */
+export interface Argument {
+  readonly text: string;
+  /** The shell may expand it to file names. */
+  readonly glob: boolean;
+  /** Its value is known only when it runs (`$x`, `$(…)`, `{a,b}`). */
+  readonly dynamic: boolean;
+  /** Where it is in the segment's argv. */
+  readonly index: number;
+}
+
+/**
+ * A program run by path is the listed one only from the system's own directories, which the
+ * user's account cannot write; `./ls` or `~/bin/cat` may be anything.
+ */
+const SYSTEM_DIRECTORY = /^\/(?:usr\/)?bin\/([^/]+)$/;
+
+/**
+ * A value given as the next word may start with "-" only as a number (`tail -n -5`,
+ * `date -d '-1 day'`) or as "-" (stdin): if the entry wrongly said an option takes a value, the
+ * word after it would be the program's next option, and that option would go unchecked.
+ */
+const SEPARATE_VALUE = /^(?:[^-]|-$|-[\d\s])/;
+const COUNT = /^-\d+$/;
+/** `--include=*.c` expands only to `--include=…` words. */
+const LONG_WITH_PATTERN_VALUE = /^--[a-z0-9-]+=[^*?[]*$/;
+
+/** The listed name a command word stands for: itself, or `/usr/bin/NAME`; undefined for another path. */
+export function programName(written: string): string | undefined {
+  if (!written.includes('/')) return written;
+  return SYSTEM_DIRECTORY.exec(written)?.[1];
+}
+
+/**
+ * Reads one simple command against its catalog entry, once. Unsure (and so refused by every
+ * policy) when the program is not listed, a word that could be an option is known only at run
+ * time or is a pattern that may expand to options, or an option, value or operand count is not
+ * what the entry describes.
+ */
+export function parseSegment(segment: ShellSegment): ParsedCommand {
+  const { argv, words } = segment;
+  const written = argv[0];
+  if (written === undefined) return unsure('the command runs no program');
+  if (words === undefined || words.length !== argv.length)
+    return unsure(`${JSON.stringify(segment.text)} could not be analysed word by word`);
+  const first = words[0]!;
+  if (first.dynamic) return unsure(`the program's name ${first.raw} is known only when it runs`);
+  // A lone `[` is no pattern: it has no closing bracket.
+  if (first.glob && first.raw !== '[')
+    return unsure(`${JSON.stringify(written)} names the program by a pattern`);
+  const program = programName(written);
+  if (program === undefined)
+    return unsure(`${JSON.stringify(written)} is run by path and may be any program`);
+  const entry = catalogEntry(program);
+  if (entry === undefined) return unsure(`${JSON.stringify(program)} is not in the program catalog`, program);
+  const args: Argument[] = [];
+  for (let index = 1; index < argv.length; index += 1)
+    args.push({ text: argv[index]!, glob: words[index]!.glob, dynamic: words[index]!.dynamic, index });
+  return parseArguments(entry, program, args);
+}
+
+/** Reads `args` (the words after the program's name, or after a subcommand) against `entry`. */
+export function parseArguments(
+  entry: ProgramEntry,
+  program: string,
+  args: readonly Argument[],
+): ParsedCommand {
+  const table = optionTable(entry);
+  const options: ParsedOption[] = [];
+  const operands: ParsedOperand[] = [];
+  const grammar = entry.operands ?? {};
+  const positions = grammar.positions ?? [];
+  const counted = positions.length > 0 || grammar.max !== undefined;
+  const stopsAtOperand = entry.permute === false || entry.subcommands !== undefined;
+  const say = (reason: string): UnsureCommand => unsure(reason, program, entry);
+  let ended = entry.freeform === true;
+  for (let at = 0; at < args.length; at += 1) {
+    const arg = args[at]!;
+    const text = arg.text;
+    if (ended || text === '-' || !text.startsWith('-')) {
+      if (!ended && arg.dynamic)
+        return say(`${JSON.stringify(text)} is known only when it runs and may be an option`);
+      // `rg x *` with a file named `--pre=sh`: a pattern that can start with "-" is an option injection.
+      if (!(ended && entry.freeform !== true) && arg.glob && /^[*?[]/.test(text))
+        return say(`${JSON.stringify(text)} is a pattern that may expand to options`);
+      if (counted && arg.glob) return say(`${JSON.stringify(text)} may expand to more operands than written`);
+      const role: OperandRole = positions[operands.length] ?? grammar.rest ?? 'reads';
+      if (entry.subcommands !== undefined && operands.length === 0)
+        return subcommand(entry, program, options, args.slice(at));
+      if (role === 'command')
+        return {
+          kind: 'parsed',
+          program,
+          entry,
+          options,
+          operands,
+          wrapped: { argv: args.slice(at).map((word) => word.text), offset: arg.index },
+        };
+      operands.push({ text, glob: arg.glob, role, index: arg.index });
+      if (grammar.max !== undefined && operands.length > grammar.max)
+        return say(`${program} with more than ${grammar.max} operand(s) is not what its entry describes`);
+      if (stopsAtOperand) ended = true;
+      continue;
+    }
+    if (text === '--' && entry.endOfOptions !== false) {
+      ended = true;
+      continue;
+    }
+    if (arg.dynamic) return say(`${JSON.stringify(text)} is known only when it runs`);
+    if (arg.glob && !LONG_WITH_PATTERN_VALUE.test(text.slice(0, firstGlobChar(text))))
+      return say(`${JSON.stringify(text)} is a pattern that may expand to options`);
+    const following: Argument[] = [];
+    const next = (): string | undefined => {
+      const word = args[at + 1];
+      if (word === undefined || word.glob || word.dynamic || !SEPARATE_VALUE.test(word.text))
+        return undefined;
+      at += 1;
+      following.push(word);
+      return word.text;
+    };
+    if (entry.counts === true && COUNT.test(text)) {
+      options.push({ name: '#', written: text, value: text.slice(1), effects: [] });
+      continue;
+    }
+    const parsed = text.startsWith('--')
+      ? longOption(entry, table, program, text, next)
+      : shortOptions(entry, table, program, text, next);
+    if (typeof parsed === 'string') return say(parsed);
+    options.push(...parsed);
+  }
+  if (entry.subcommands !== undefined) return say(`${program} without a subcommand`);
+  return { kind: 'parsed', program, entry, options, operands };
+}
+
+/** The first one or two operands name the subcommand (`stash list` before `stash`). */
+function subcommand(
+  entry: ProgramEntry,
+  program: string,
+  options: readonly ParsedOption[],
+  rest: readonly Argument[],
+): ParsedCommand {
+  const subcommands = entry.subcommands!;
+  const one = rest[0]!;
+  const two = rest[1];
+  const pair = two === undefined || two.dynamic ? undefined : `${one.text} ${two.text}`;
+  const twoWords = pair === undefined ? undefined : subcommands.find((candidate) => candidate.name === pair);
+  const found = twoWords ?? subcommands.find((candidate) => candidate.name === one.text);
+  if (one.dynamic || one.glob || found === undefined)
+    return unsure(`"${program} ${pair ?? one.text}" is not in the program catalog`, program, entry);
+  const parsed = parseArguments(
+    found,
+    `${program} ${found.name}`,
+    rest.slice(twoWords === undefined ? 1 : 2),
+  );
+  return { kind: 'parsed', program, entry, options, operands: [], subcommand: parsed };
+}
+
+function firstGlobChar(text: string): number {
+  const at = text.search(/[*?[]/);
+  return at === -1 ? text.length : at;
+}
+
+function effectsOf(entry: ProgramEntry, name: string): readonly Effect[] {
+  return entry.effects !== undefined && Object.hasOwn(entry.effects, name) ? entry.effects[name]! : [];
+}
+
+function longOption(
+  entry: ProgramEntry,
+  table: OptionTable,
+  program: string,
+  text: string,
+  next: () => string | undefined,
+): ParsedOption[] | string {
+  const equals = text.indexOf('=');
+  const name = equals === -1 ? text.slice(2) : text.slice(2, equals);
+  const attached = equals === -1 ? undefined : text.slice(equals + 1);
+  const kind: ValueKind | undefined = table.longs.get(name);
+  if (kind === undefined)
+    return `${program} --${name} is not an option its entry lists (abbreviations are not read)`;
+  const effects = effectsOf(entry, name);
+  if (kind === 'flag')
+    return attached === undefined
+      ? [{ name, written: text, effects }]
+      : `${program} --${name} takes no value`;
+  if (kind === 'attached')
+    return [{ name, written: text, effects, ...(attached === undefined ? {} : { value: attached }) }];
+  const value = attached ?? next();
+  if (value === undefined) return `${program} --${name} has no value we can read`;
+  if (kind === 'value') return [{ name, written: text, value, effects }];
+  const second = next();
+  if (second === undefined) return `${program} --${name} has no second value we can read`;
+  return [{ name, written: text, value, second, effects }];
+}
+
+function shortOptions(
+  entry: ProgramEntry,
+  table: OptionTable,
+  program: string,
+  text: string,
+  next: () => string | undefined,
+): ParsedOption[] | string {
+  const clusters = entry.clusters ?? 'attached';
+  if (clusters === 'none' && text.length > 2) {
+    // Each option is a word of its own; only a value may be attached (`-c8`).
+    const kind = table.shorts.get(text[1]!);
+    if (kind !== 'value' && kind !== 'attached')
+      return `${program} reads ${text} as one option its entry does not list`;
+  }
+  const options: ParsedOption[] = [];
+  for (let at = 1; at < text.length; at += 1) {
+    const letter = text[at]!;
+    const kind = table.shorts.get(letter);
+    if (kind === undefined || kind === 'two') return `${program} -${letter} is not an option its entry lists`;
+    const effects = effectsOf(entry, letter);
+    if (kind === 'flag') {
+      options.push({ name: letter, written: `-${letter}`, effects });
+      continue;
+    }
+    if (clusters === 'following') {
+      // tree: every value-taking letter of a cluster takes the next word, in order.
+      if (kind === 'attached') return `${program} -${letter} takes a value we cannot place`;
+      const value = next();
+      if (value === undefined) return `${program} -${letter} has no value we can read`;
+      options.push({ name: letter, written: `-${letter} ${value}`, value, effects });
+      continue;
+    }
+    const rest = text.slice(at + 1);
+    if (kind === 'attached') {
+      options.push({ name: letter, written: text, effects, ...(rest === '' ? {} : { value: rest }) });
+      return options;
+    }
+    const value = rest === '' ? next() : rest;
+    if (value === undefined) return `${program} -${letter} has no value we can read`;
+    options.push({ name: letter, written: text, value, effects });
+    return options;
+  }
+  return options;
+}
+
+function unsure(reason: string, program?: string, entry?: ProgramEntry): UnsureCommand {
+  return {
+    kind: 'unsure',
+    reason,
+    ...(program === undefined ? {} : { program }),
+    ...(entry === undefined ? {} : { entry }),
+  };
+}
