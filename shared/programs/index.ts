@@ -11,5 +11,6 @@ export type {
   ParsedProgram,
   ProgramEntry,
   ReadRule,
+  RunsCommand,
   UnsureCommand,
 } from './types.ts';

@@ -140,6 +140,41 @@ export interface ProgramEntry {
   readonly subcommands?: readonly ProgramEntry[];
   /** One line on what is left out of the entry on purpose, and why (docs/engine.md). */
   readonly note?: string;
+  /** For a program that runs another command (sudo, env, timeout, xargs, watch…): how that command is given. */
+  readonly runs?: RunsCommand;
+}
+
+/**
+ * How a wrapper's command is found in its parsed form (shared/wrappers reads it). The command
+ * starts at the first operand whose role is `command`, or, when the program permutes its options
+ * (`su root -c …`), is the operands after `operands.positions`. Option names as in `effects`.
+ */
+export interface RunsCommand {
+  /**
+   * How those words run: `argv` as a command; `joined` one space apart, as a command line for a
+   * shell (`watch`, `sg`, `parallel`); `shell` as a shell's arguments (`su root -c 'rm x'`);
+   * `stdin`: they are no command (at's time, script's log file) and the command comes from stdin.
+   */
+  readonly as: 'argv' | 'joined' | 'shell' | 'stdin';
+  /** `NAME=value` words before the command are the program's (env, sudo). */
+  readonly assignments?: boolean;
+  /** A lone `-` before the command is an option, not the command (`env -`, `su -`). */
+  readonly dash?: boolean;
+  /** Options whose value is a command line for a shell (`su -c`, `flock -c`), also after the operands. */
+  readonly script?: readonly string[];
+  /** Options whose value is split into more words of the program's own command line (`env -S`). */
+  readonly split?: readonly string[];
+  /** Options whose value is a file of commands (`at -f`): seen only when the file is stdin. */
+  readonly file?: readonly string[];
+  /** Options after which the command is given as argv, whatever `as` says (`watch -x`, `runuser -u`). */
+  readonly argv?: readonly string[];
+  /** Options with which the program runs no command (`command -v`, `sudo -l`). */
+  readonly idle?: readonly string[];
+  /** Given no command, the program starts a shell reading stdin: always, or with one of `shell`. */
+  readonly bareShell?: boolean;
+  readonly shell?: readonly string[];
+  /** Words that end the command (`parallel rm ::: a b`). */
+  readonly terminators?: readonly string[];
 }
 
 export interface ParsedOption {

@@ -3,8 +3,8 @@ import type { SegmentContext } from './context.ts';
 
 /**
  * Programs that run another program (`sudo`, `env`, `timeout`, `xargs`, `watch`…): the danger is
- * in what they run, which is rated as itself. How each one's command is found is the wrapper
- * table's (shared/wrappers/table.ts), the one table of such programs; the rater adds only what
+ * in what they run, which is rated as itself. How each one's command is found is read from its
+ * catalog entry (shared/programs/wrappers.ts) by shared/wrappers; the rater adds only what
  * running through them means: a command line it cannot read, code from stdin, or another user.
  */
 
