@@ -4,6 +4,7 @@ import type { CompiledPlan } from '../plan/index.ts';
 import type { RiskFinding } from '../risk/index.ts';
 import type { DecisionContext } from './context.ts';
 import { type CallFacts, callFacts } from './facts.ts';
+import { withJudgedCapability } from './labels.ts';
 import { precedence, type Ruling, type StepResult } from './steps.ts';
 
 type DecisionFinding = NonNullable<ToolPermissionDecision['findings']>[number];
@@ -96,7 +97,7 @@ export function evaluate(plan: CompiledPlan, call: EngineToolCall, ctx: Decision
   }
   let facts: CallFacts | null = null;
   try {
-    facts = callFacts(call);
+    facts = callFacts(withJudgedCapability(plan, call));
     const target = {
       tool: call.tool,
       input: call.input,
