@@ -1,11 +1,26 @@
+import { BYTE_PROGRAMS } from './bytes.ts';
+import { FILE_PROGRAMS } from './files.ts';
+import { GIT } from './git.ts';
 import { type OptionTable, readOptionTable } from './options.ts';
+import { SEARCH_PROGRAMS } from './search.ts';
+import { SHELL_PROGRAMS } from './shell.ts';
+import { SYSTEM_INFO_PROGRAMS } from './system-info.ts';
+import { TEXT_PROGRAMS } from './text.ts';
 import type { ProgramEntry } from './types.ts';
 
 /**
  * Every program the catalog knows, one entry each, from the family files. A program not here
  * is unknown: every policy treats it as it treats an unsure parse.
  */
-export const CATALOG: readonly ProgramEntry[] = [];
+export const CATALOG: readonly ProgramEntry[] = [
+  ...SHELL_PROGRAMS,
+  ...FILE_PROGRAMS,
+  ...SEARCH_PROGRAMS,
+  ...TEXT_PROGRAMS,
+  ...BYTE_PROGRAMS,
+  ...SYSTEM_INFO_PROGRAMS,
+  GIT,
+];
 
 const BY_NAME: ReadonlyMap<string, ProgramEntry> = new Map(CATALOG.map((entry) => [entry.name, entry]));
 

@@ -36,8 +36,10 @@ export function readOptionTable(entry: ProgramEntry): OptionTable {
       suffix === '=' ? 'value' : suffix === '=?' ? 'attached' : suffix === '==' ? 'two' : 'flag',
     );
   }
-  for (const name of Object.keys(entry.effects ?? {}))
+  for (const key of Object.keys(entry.effects ?? {})) {
+    const name = key.replace(/=.*$/, '');
     if (!shorts.has(name) && !longs.has(name))
       throw new Error(`${entry.name}: effect for unlisted option ${name}`);
+  }
   return { shorts, longs };
 }

@@ -141,7 +141,17 @@ export function parseArguments(
     if (typeof parsed === 'string') return say(parsed);
     options.push(...parsed);
   }
-  if (entry.subcommands !== undefined) return say(`${program} without a subcommand`);
+  const replaced = grammar.positionsUnless?.some((name) => options.some((option) => option.name === name));
+  if (replaced === true) {
+    const rest = grammar.rest ?? 'reads';
+    return {
+      kind: 'parsed',
+      program,
+      entry,
+      options,
+      operands: operands.map((operand) => ({ ...operand, role: rest })),
+    };
+  }
   return { kind: 'parsed', program, entry, options, operands };
 }
 
@@ -173,8 +183,16 @@ function firstGlobChar(text: string): number {
   return at === -1 ? text.length : at;
 }
 
-function effectsOf(entry: ProgramEntry, name: string): readonly Effect[] {
-  return entry.effects !== undefined && Object.hasOwn(entry.effects, name) ? entry.effects[name]! : [];
+/**
+ * What an option does: by its value first (`d=read`), then for any other value (`d=*`: grep's
+ * `-d rec` is an abbreviation of `recurse`), then by its name.
+ */
+function effectsOf(entry: ProgramEntry, name: string, value?: string): readonly Effect[] {
+  const effects = entry.effects;
+  if (effects === undefined) return [];
+  const keys = value === undefined ? [name] : [`${name}=${value}`, `${name}=*`, name];
+  const key = keys.find((candidate) => Object.hasOwn(effects, candidate));
+  return key === undefined ? [] : effects[key]!;
 }
 
 function longOption(
@@ -190,15 +208,22 @@ function longOption(
   const kind: ValueKind | undefined = table.longs.get(name);
   if (kind === undefined)
     return `${program} --${name} is not an option its entry lists (abbreviations are not read)`;
-  const effects = effectsOf(entry, name);
   if (kind === 'flag')
     return attached === undefined
-      ? [{ name, written: text, effects }]
+      ? [{ name, written: text, effects: effectsOf(entry, name) }]
       : `${program} --${name} takes no value`;
   if (kind === 'attached')
-    return [{ name, written: text, effects, ...(attached === undefined ? {} : { value: attached }) }];
+    return [
+      {
+        name,
+        written: text,
+        effects: effectsOf(entry, name, attached),
+        ...(attached === undefined ? {} : { value: attached }),
+      },
+    ];
   const value = attached ?? next();
   if (value === undefined) return `${program} --${name} has no value we can read`;
+  const effects = effectsOf(entry, name, value);
   if (kind === 'value') return [{ name, written: text, value, effects }];
   const second = next();
   if (second === undefined) return `${program} --${name} has no second value we can read`;
@@ -224,9 +249,8 @@ function shortOptions(
     const letter = text[at]!;
     const kind = table.shorts.get(letter);
     if (kind === undefined || kind === 'two') return `${program} -${letter} is not an option its entry lists`;
-    const effects = effectsOf(entry, letter);
     if (kind === 'flag') {
-      options.push({ name: letter, written: `-${letter}`, effects });
+      options.push({ name: letter, written: `-${letter}`, effects: effectsOf(entry, letter) });
       continue;
     }
     if (clusters === 'following') {
@@ -234,17 +258,28 @@ function shortOptions(
       if (kind === 'attached') return `${program} -${letter} takes a value we cannot place`;
       const value = next();
       if (value === undefined) return `${program} -${letter} has no value we can read`;
-      options.push({ name: letter, written: `-${letter} ${value}`, value, effects });
+      options.push({
+        name: letter,
+        written: `-${letter} ${value}`,
+        value,
+        effects: effectsOf(entry, letter, value),
+      });
       continue;
     }
     const rest = text.slice(at + 1);
     if (kind === 'attached') {
-      options.push({ name: letter, written: text, effects, ...(rest === '' ? {} : { value: rest }) });
+      const value = rest === '' ? undefined : rest;
+      options.push({
+        name: letter,
+        written: text,
+        effects: effectsOf(entry, letter, value),
+        ...(value === undefined ? {} : { value }),
+      });
       return options;
     }
     const value = rest === '' ? next() : rest;
     if (value === undefined) return `${program} -${letter} has no value we can read`;
-    options.push({ name: letter, written: text, value, effects });
+    options.push({ name: letter, written: text, value, effects: effectsOf(entry, letter, value) });
     return options;
   }
   return options;

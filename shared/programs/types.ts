@@ -13,7 +13,8 @@
  * - `environment`: prints the environment, where tokens live.
  * - `secrets`: prints secrets other than the environment (credentials, keys).
  * - `system`: changes the system (the clock, the host name, a mount, a service).
- * - `walks`: walks whole directory trees (`grep -r`, `rg`), so what it reads is not named.
+ * - `walks`: reads the contents of whole directory trees (`grep -r`, `rg`, `diff -r`), so the
+ *   files it reads are not named.
  * - `elsewhere`: works on another directory or repository than the working directory's own
  *   (`git -C`, `--git-dir`), whose configuration chooses programs that run.
  * - `stdin-names`: reads the names of what it opens (objects, paths) from stdin, where the
@@ -60,6 +61,11 @@ export interface OperandGrammar {
   readonly positions?: readonly OperandRole[];
   /** Role of the operands after `positions`; `reads` when absent. */
   readonly rest?: OperandRole;
+  /**
+   * Options that take the place of `positions` (grep's `-e PATTERN`, `-f FILE`): with one of
+   * them anywhere, every operand has the `rest` role.
+   */
+  readonly positionsUnless?: readonly string[];
   /** More operands than this: the program reads them in a way the entry does not describe (unsure). */
   readonly max?: number;
 }
@@ -71,7 +77,7 @@ export interface OperandGrammar {
  */
 export interface ReadRule {
   readonly says: string;
-  readonly check: (parsed: ParsedCommand) => string | undefined;
+  readonly check: (parsed: ParsedProgram) => string | undefined;
 }
 
 export interface ProgramEntry {
@@ -124,7 +130,8 @@ export interface ProgramEntry {
   readonly operands?: OperandGrammar;
   /**
    * What options do, by name (a letter or a long name without dashes); an option absent here only
-   * changes the output. An option with effects must also be in `shorts` or `longs`, so the parser
+   * changes the output. `name=value` keys give the effects of one value, `name=*` of any value
+   * not given its own key (values may be abbreviated: grep's `-d rec` means `recurse`). An option with effects must also be in `shorts` or `longs`, so the parser
    * knows whether it takes a value.
    */
   readonly effects?: Readonly<Record<string, readonly Effect[]>>;
