@@ -1,4 +1,5 @@
 import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
+import { runsOtherCommands, wrappedCommands } from '../wrappers/index.ts';
 import { ExaminationBudget } from './budget.ts';
 import { globNamesSecretFile, isSecretPath, readsSecretDirectory } from './secret-paths.ts';
 
@@ -27,31 +28,14 @@ const nameOnly = new Set([
 /** Programs that turn the names they are given on standard input into reads. */
 const feedsNames = new Set(['xargs', 'parallel', 'read', 'mapfile', 'readarray']);
 
-/** Commands whose arguments are themselves a command line (`bash -c "cat .env"`, `ssh host '…'`). */
-const runsArguments = new Set([
-  'sh',
-  'bash',
-  'zsh',
-  'dash',
-  'ksh',
-  'fish',
-  'eval',
-  'ssh',
-  'su',
-  'sudo',
-  'doas',
-  'xargs',
-  'watch',
-  'timeout',
-  'nohup',
-  'env',
-  'nice',
-  'time',
-  'script',
-  'docker',
-  'podman',
-  'kubectl',
-]);
+/**
+ * Programs that run a command line on another machine or in a container (`ssh host 'cat .env'`,
+ * `docker exec c sh -c '…'`): any word of theirs with a space in it is read as a command line.
+ * Programs that run a command here are the catalog's wrappers, shells and runners
+ * (shared/wrappers): what they run is read as a command of its own, and their spaced words too.
+ */
+const runsElsewhere = new Set(['ssh', 'docker', 'podman', 'kubectl']);
+const exactRunners = new Set(['git', 'find']);
 
 /**
  * Interpreters whose code argument can open any file (`python -c "open('.env')"`): its words
@@ -283,41 +267,88 @@ function secretFileOf(
       : { text: redirection.target, glob: /[*?[{]/.test(redirection.target) };
     if (folders.some((folder) => namesSecretFile(target, folder))) return redirection.target;
   }
+  const scope: Scope = { folders, feeding, cwd, depth, budget };
   for (const segment of shell.segments) {
     if (!budget.take(segment.argv.length)) return null;
-    const name = commandName(segment.argv[0]);
-    if (nameOnly.has(name) && !feeding) continue;
-    const words = pathWords(segment, variables);
-    const wholeFolders = readsFoldersWhole(name, segment.argv, feeding);
+    const found = commandSecretFile(segment.argv, pathWords(segment, variables), scope);
+    if (found !== null || budget.exhausted) return found;
+  }
+  return null;
+}
+
+/** Where a simple command runs, for reading its words as files. */
+interface Scope {
+  readonly folders: readonly (string | undefined)[];
+  /** The command line feeds names to a reader (`… | xargs cat`). */
+  readonly feeding: boolean;
+  readonly cwd: string | undefined;
+  readonly depth: number;
+  readonly budget: ExaminationBudget;
+}
+
+/**
+ * The first secret file one simple command reads (`argv`, with `words` its words as paths), and
+ * then each command it runs (`sudo grep -r x ~/.aws`, `timeout 5 sh -c 'cat .env'`), read the
+ * same way: those a wrapper runs by the catalog's reading of it (shared/wrappers), and for a
+ * program that runs commands, any spaced word as a command line too.
+ */
+function commandSecretFile(argv: readonly string[], words: readonly PathWord[], scope: Scope): string | null {
+  const { folders, feeding, cwd, depth, budget } = scope;
+  const name = commandName(argv[0]);
+  if (!(nameOnly.has(name) && !feeding)) {
+    const wholeFolders = readsFoldersWhole(name, argv, feeding);
     for (const [index, word] of words.entries()) {
       for (const folder of folders) {
         // The program's own name is not a file in the folder `cd` went to.
         if (index === 0 && folder !== undefined) continue;
-        if (namesSecretFile(word, folder)) return segment.argv[index]!;
-        if (wholeFolders && readsFolder(word, folder, cwd)) return segment.argv[index]!;
+        if (namesSecretFile(word, folder)) return argv[index]!;
+        if (wholeFolders && readsFolder(word, folder, cwd)) return argv[index]!;
       }
     }
-    if (interpreters.test(name)) {
-      for (const word of segment.argv.slice(1)) {
-        const pieces = conservativeWords(word);
-        if (!budget.take(pieces.length, 0)) return null;
-        const found = pieces.find((text) => namesSecretFile({ text, glob: false }));
-        if (found !== undefined) return found;
-      }
+  }
+  if (interpreters.test(name)) {
+    for (const word of argv.slice(1)) {
+      const pieces = conservativeWords(word);
+      if (!budget.take(pieces.length, 0)) return null;
+      const found = pieces.find((text) => namesSecretFile({ text, glob: false }));
+      if (found !== undefined) return found;
     }
-    if (!runsArguments.has(name)) continue;
-    for (const word of segment.argv.slice(1)) {
-      if (!/\s/.test(word)) continue;
-      let nested: string | null = null;
-      if (depth < maxNesting) nested = secretFileOf(word, undefined, cwd, depth + 1, budget);
-      else {
-        const pieces = conservativeWords(word);
-        if (!budget.take(pieces.length, 0)) return null;
-        nested = pieces.find((text) => namesSecretFile({ text, glob: true })) ?? null;
+  }
+  const runsHere = runsOtherCommands(name);
+  /** Words already read as a command line: not read again below. */
+  const read = new Set<number>();
+  if (runsHere && depth < maxNesting) {
+    for (const wrapped of wrappedCommands(argv)) {
+      let found: string | null = null;
+      if (wrapped.kind === 'script') {
+        if (wrapped.end === wrapped.offset + 1) read.add(wrapped.offset);
+        found = secretFileOf(wrapped.script, undefined, cwd, depth + 1, budget);
+      } else if (wrapped.kind === 'argv') {
+        // The words as the shell passed them when they are the outer ones (`sudo cat $F`).
+        const same = wrapped.argv.every((word, at) => argv[wrapped.offset + at] === word);
+        const inner = same
+          ? words.slice(wrapped.offset, wrapped.offset + wrapped.argv.length)
+          : wrapped.argv.map((text) => ({ text, glob: /[*?[{]/.test(text) }));
+        if (!budget.take(inner.length, 0)) return null;
+        found = commandSecretFile(wrapped.argv, inner, { ...scope, depth: depth + 1 });
       }
-      if (nested !== null) return nested;
-      if (budget.exhausted) return null;
+      if (found !== null || budget.exhausted) return found;
     }
+  }
+  // git's and find's commands are read exactly (`-c core.pager=…`, `-exec`); their other spaced
+  // words are messages and patterns. Any other runner's spaced word may be a command line.
+  if (!(runsHere && !exactRunners.has(name)) && !runsElsewhere.has(name)) return null;
+  for (const [index, word] of argv.entries()) {
+    if (index === 0 || read.has(index) || !/\s/.test(word)) continue;
+    let nested: string | null = null;
+    if (depth < maxNesting) nested = secretFileOf(word, undefined, cwd, depth + 1, budget);
+    else {
+      const pieces = conservativeWords(word);
+      if (!budget.take(pieces.length, 0)) return null;
+      nested = pieces.find((text) => namesSecretFile({ text, glob: true })) ?? null;
+    }
+    if (nested !== null) return nested;
+    if (budget.exhausted) return null;
   }
   return null;
 }
