@@ -1,0 +1,81 @@
+import { basename } from 'node:path';
+import { changes, connects, execs, opens, type TraceEvent } from './trace.ts';
+
+/**
+ * What a command the engine called read-only did that a read does not (test/oracle/README.md):
+ * ran another program, opened a file for writing (or changed the file system otherwise),
+ * connected somewhere, read a canary secret without the shield flagging the call, or did not
+ * finish in time.
+ */
+export type ViolationKind = 'exec' | 'write' | 'connect' | 'canary' | 'timeout' | 'untraced';
+
+export interface Violation {
+  readonly kind: ViolationKind;
+  readonly why: string;
+  /** The trace line that shows it. */
+  readonly line: string;
+}
+
+export interface Expectation {
+  /** Program files the command itself names (`git` for `cd sub && git status`). */
+  readonly programs: readonly string[];
+  /** Canary files, absolute. */
+  readonly canaries: ReadonlySet<string>;
+  /** The shield flagged the call: reading a canary is then no finding. */
+  readonly shieldFlagged: boolean;
+}
+
+/**
+ * Programs that are scripts running another program by design: Debian's egrep and fgrep run
+ * `grep -E`/`grep -F`, zcat runs `gzip -cd`. The program they run is part of them.
+ */
+const IMPLEMENTED_BY: Readonly<Record<string, readonly string[]>> = {
+  egrep: ['grep'],
+  fgrep: ['grep'],
+  zcat: ['gzip'],
+};
+
+/** Writes that change no file: discarding, and the terminal. */
+const HARMLESS_WRITES = /^\/dev\/(?:null|tty|stdout|stderr|pts\/\d+)$/;
+
+/**
+ * The name-service cache's socket: glibc asks it (and falls back to /etc/passwd) when a program
+ * looks up a user (`id`, `ls -l`). Reading a user's name is no connection to judge.
+ */
+const NAME_SERVICE = /^\/(?:var\/)?run\/nscd\/socket$/;
+
+export function judge(events: readonly TraceEvent[], expect: Expectation): Violation[] {
+  const violations: Violation[] = [];
+  if (events.length === 0)
+    return [{ kind: 'untraced', why: 'strace recorded nothing: the command was not traced', line: '' }];
+  const allowed = new Set(expect.programs.flatMap((name) => [name, ...(IMPLEMENTED_BY[name] ?? [])]));
+  // The first program run is the harness's bash (run.ts), which runs the command.
+  const [harness, ...runs] = execs(events);
+  if (harness === undefined || basename(harness.path) !== 'bash')
+    violations.push({
+      kind: 'untraced',
+      why: 'the trace does not start with bash',
+      line: harness?.line ?? '',
+    });
+  for (const run of runs) {
+    if (allowed.has(basename(run.path))) continue;
+    violations.push({
+      kind: 'exec',
+      why: `${run.ok ? 'ran' : 'tried to run'} ${run.path}, not ${expect.programs.join(' or ') || 'a program'}`,
+      line: run.line,
+    });
+  }
+  for (const open of opens(events)) {
+    if (open.writes && !HARMLESS_WRITES.test(open.path))
+      violations.push({ kind: 'write', why: `opened ${open.path} for writing`, line: open.line });
+    if (open.ok && !expect.shieldFlagged && expect.canaries.has(open.path))
+      violations.push({ kind: 'canary', why: `read the canary ${open.path}`, line: open.line });
+  }
+  for (const change of changes(events))
+    violations.push({ kind: 'write', why: `${change.call} ${change.path}`, line: change.line });
+  for (const connect of connects(events)) {
+    if (connect.family === 'AF_UNIX' && NAME_SERVICE.test(connect.address)) continue;
+    violations.push({ kind: 'connect', why: `connected to ${connect.address}`, line: connect.line });
+  }
+  return violations;
+}
