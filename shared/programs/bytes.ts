@@ -101,4 +101,17 @@ export const BYTE_PROGRAMS: readonly ProgramEntry[] = [
       'warn',
     ],
   },
+  { name: 'sum', family: 'bytes', readOnly: true, shorts: 'rs', longs: ['sysv'] },
+  {
+    name: 'basenc',
+    family: 'bytes',
+    readOnly: true,
+    shorts: 'diw:',
+    longs: [
+      ...['base64', 'base64url', 'base32', 'base32hex', 'base16', 'base2msbf', 'base2lsbf', 'z85'],
+      ...['decode', 'ignore-garbage', 'wrap='],
+    ],
+    abbreviations: true,
+    operands: { max: 1 },
+  },
 ];

@@ -165,4 +165,13 @@ export const FILE_PROGRAMS: readonly ProgramEntry[] = [
   },
   { name: 'which', family: 'files', readOnly: true, shorts: 'as', longs: [] },
   { name: 'zcat', family: 'files', readOnly: true, shorts: 'fqv', longs: ['force', 'quiet', 'verbose'] },
+  {
+    // Checks names only: the operands are never opened.
+    name: 'pathchk',
+    family: 'files',
+    readOnly: true,
+    shorts: 'pP',
+    longs: ['portability'],
+    operands: { rest: 'text' },
+  },
 ];

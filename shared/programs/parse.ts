@@ -83,7 +83,9 @@ export function parseArguments(
   const operands: ParsedOperand[] = [];
   const grammar = entry.operands ?? {};
   const positions = grammar.positions ?? [];
-  const counted = positions.length > 0 || grammar.max !== undefined;
+  // A pattern may become several operands: refused only where a later position matters.
+  const counted =
+    grammar.max !== undefined || positions.some((role) => role === 'writes' || role === 'command');
   const stopsAtOperand = entry.permute === false || entry.subcommands !== undefined;
   const say = (reason: string): UnsureCommand => unsure(reason, program, entry);
   let ended = entry.freeform === true;
@@ -94,7 +96,7 @@ export function parseArguments(
       if (!ended && arg.dynamic)
         return say(`${JSON.stringify(text)} is known only when it runs and may be an option`);
       // `rg x *` with a file named `--pre=sh`: a pattern that can start with "-" is an option injection.
-      if (!(ended && entry.freeform !== true) && arg.glob && /^[*?[]/.test(text))
+      if (!(ended && entry.freeform !== true) && arg.glob && mayStartWithDash(text))
         return say(`${JSON.stringify(text)} is a pattern that may expand to options`);
       if (counted && arg.glob) return say(`${JSON.stringify(text)} may expand to more operands than written`);
       const role: OperandRole = positions[operands.length] ?? grammar.rest ?? 'reads';
@@ -176,6 +178,22 @@ function subcommand(
     rest.slice(twoWords === undefined ? 1 : 2),
   );
   return { kind: 'parsed', program, entry, options, operands: [], subcommand: parsed };
+}
+
+/**
+ * Whether a pattern may expand to a word starting with "-": it starts with `*` or `?`, or with a
+ * bracket class that may hold "-" (`[!a]*`, `[-x]*`, `[a-z-]*`). `[a-z]*` and `src/*` may not.
+ */
+function mayStartWithDash(text: string): boolean {
+  if (text.startsWith('*') || text.startsWith('?')) return true;
+  if (!text.startsWith('[')) return false;
+  const close = text.indexOf(']', 2);
+  if (close === -1) return true;
+  const body = text.slice(1, close);
+  if (/^[!^]/.test(body) || body.includes('\\') || body.includes('[')) return true;
+  // "-" is a literal only first or last; between two characters it makes a range, which may span "-".
+  if (body.startsWith('-') || body.endsWith('-')) return true;
+  return [...body.matchAll(/(.)-(.)/g)].some(([, from, to]) => from! <= '-' && '-' <= to!);
 }
 
 function firstGlobChar(text: string): number {

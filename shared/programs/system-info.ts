@@ -72,8 +72,10 @@ export const SYSTEM_INFO_PROGRAMS: readonly ProgramEntry[] = [
     name: 'cal',
     family: 'system-info',
     readOnly: true,
-    shorts: '13jsSmMwyYv',
-    longs: ['one', 'three', 'julian', 'sunday', 'monday', 'week', 'year', 'twelve', 'vertical'],
+    // Debian's cal is BSD ncal: -h turns highlighting off; -m, -s, -d, -A, -B, -H take values.
+    shorts: '13hjJywbCeopMSA:B:d:H:m:s:',
+    longs: [],
+    operands: { rest: 'text' },
   },
   {
     // -s/--set and a date operand set the clock; -f/-r read a file.
@@ -115,7 +117,47 @@ export const SYSTEM_INFO_PROGRAMS: readonly ProgramEntry[] = [
       'yp',
       'nis',
     ],
+    // Every option but -s asks the network: DNS for -a -d -f -A, NIS for -y, the kernel's
+    // interfaces over netlink for -i -I (found by the strace oracle).
+    effects: {
+      a: ['network'],
+      alias: ['network'],
+      d: ['network'],
+      domain: ['network'],
+      f: ['network'],
+      fqdn: ['network'],
+      long: ['network'],
+      i: ['network'],
+      'ip-address': ['network'],
+      I: ['network'],
+      'all-ip-addresses': ['network'],
+      A: ['network'],
+      'all-fqdns': ['network'],
+      y: ['network'],
+      yp: ['network'],
+      nis: ['network'],
+    },
     operands: { rest: 'text' },
     rule: noOperands('hostname', 'sets the host name'),
+  },
+  {
+    name: 'tty',
+    family: 'system-info',
+    readOnly: true,
+    shorts: 's',
+    longs: ['silent', 'quiet'],
+    operands: { max: 0 },
+  },
+  { name: 'logname', family: 'system-info', readOnly: true, shorts: '', longs: [], operands: { max: 0 } },
+  // users reads the login records (utmp), or the one file it is given.
+  { name: 'users', family: 'system-info', readOnly: true, shorts: '', longs: [], operands: { max: 1 } },
+  {
+    // `getconf NAME [PATH]`: a system limit, for PATH's file system.
+    name: 'getconf',
+    family: 'system-info',
+    readOnly: true,
+    shorts: 'av:',
+    longs: [],
+    operands: { rest: 'text' },
   },
 ];

@@ -1,4 +1,4 @@
-import { isInside } from '../../paths/index.ts';
+import { isInside, knownDirectory, normalizeAbsolute } from '../../paths/index.ts';
 import type { ShellAnalysis, ShellSegment } from '../../shell/index.ts';
 import { parseSegment } from '../parse.ts';
 import { EVALUATING_BUILTINS } from '../rules/evaluated.ts';
@@ -83,7 +83,7 @@ export function isReadOnlyCommand(
           'git runs after a cd, in a folder that may be another repository with its own configuration',
         );
     }
-    if (verdict.program === 'cd') moved = true;
+    if (verdict.program === 'cd' && !staysPut(segment.argv.slice(1), cwd)) moved = true;
     if (!names.includes(verdict.program)) names.push(verdict.program);
   }
   return { readOnly: true, reason: `every command only reads (${names.join(', ')})` };
@@ -187,6 +187,19 @@ function walkStaysInside(start: string, cwd: string | undefined): boolean {
   if (start.startsWith('~')) return false;
   if (!start.startsWith('/') && !start.split('/').includes('..')) return true;
   return isInside(start, cwd);
+}
+
+/**
+ * `cd .` and `cd CWD` (the working directory by its absolute name) leave the shell where it was;
+ * any other `cd`, into a subfolder too, may move it.
+ */
+function staysPut(args: readonly string[], cwd: string | undefined): boolean {
+  const operands = args.filter((arg) => !/^-[LPe@]+$/.test(arg));
+  if (operands.length !== 1) return false;
+  const target = operands[0]!;
+  if (target === '.' || target === './') return true;
+  const base = knownDirectory(cwd);
+  return base !== undefined && target.startsWith('/') && normalizeAbsolute(target) === base;
 }
 
 /** Whether the program reads the contents of whole directory trees, by any spelling. */
