@@ -649,7 +649,13 @@ const unknownToolRows: Row[] = [
     expected: { behavior: 'ask', reasonCode: 'auto_classifier_unavailable', step: 'mode_fallback' },
   },
   {
-    name: 'unknown tool declared as a read by the agent takes the read path',
+    name: 'unknown tool declared as a read by the agent is still unknown: agents may not loosen',
+    call: { ...calls.tool('mcp__github__get_issue', { number: 1 }), capability: 'read' },
+    expected: { behavior: 'ask', reasonCode: 'unknown_tool', step: 'mode_fallback' },
+  },
+  {
+    name: 'unknown tool declared as a read takes the read path where agents may loosen',
+    config: { agents: { loosen: true } },
     call: { ...calls.tool('mcp__github__get_issue', { number: 1 }), capability: 'read' },
     expected: { behavior: 'allow', reasonCode: 'policy_read_only', step: 'read_fast_path' },
   },

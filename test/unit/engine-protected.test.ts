@@ -20,18 +20,26 @@ describe('protected paths', () => {
     ['/etc/profile', 'start-up files'],
     ['.env.local', 'environment'],
     ['~/.config/fish/functions/ls.fish', 'fish'],
+    ['.github/workflows/ci.yml', 'CI runs'],
+    ['.config/fish', 'fish'],
   ])('%s is protected: %s', (path, why) => {
     expect(protectedPath(path, cwd, home)?.why).toContain(why);
   });
 
   it.each([
     'src/git/config.ts',
-    '.github/workflows/ci.yml',
     '.gitignore',
+    '.github/ISSUE_TEMPLATE/bug.md',
+    'src/hooks/useAuth.ts',
+    'config/routes.rb',
+    'src/config.ts',
+    'docs/HEADLINE.md',
+    'app/headers.ts',
+    'src/mcp/server.ts',
+    'PROGRA~1/app/x.ts',
     'docs/profile.md',
     'src/environment.ts',
     'etc/profile',
-    '.config/fish',
     'a/.git-blame-ignore-revs',
     '/home/dev/project/src/zshrc.ts',
   ])('%s is not', (path) => {

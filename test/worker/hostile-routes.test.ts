@@ -68,7 +68,7 @@ beforeAll(async () => {
     }
     relays.set(key, pairs);
   }
-});
+}, 120_000);
 
 /** The tokens for a case: its workspace's, taken in turn so none goes over its rate limit. */
 function relayFor(entry: (typeof cases)[number]): Relay {

@@ -25,7 +25,7 @@ export const hostileRows: HostileRow[] = [
   labelled('label: computer use called a read', 'computer', { action: 'type', text: 'sudo rm -rf /' }),
   labelled('label: a tool named __proto__ called a read', '__proto__', { x: 1 }),
   labelled('label: a tool named constructor called a read', 'constructor', { x: 1 }),
-  labelled('label: Read with a trailing space called a read', 'Read ', { file_path: '/etc/shadow' }),
+  labelled('label: Read with a trailing dot called a read', 'Read.', { file_path: '/etc/shadow' }),
   labelled(
     'label: an unknown tool called a write, under accept_edits',
     'mcp__fs__edit',
