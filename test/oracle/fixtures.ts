@@ -91,14 +91,16 @@ export interface Fixture {
   readonly world: (name: string) => RunWorld;
   /** A fresh copy of home/ and work/ for one run. */
   readonly copy: (name: string) => RunWorld;
+  /** Removes a run's copy once judged. */
+  readonly discard: (name: string) => void;
   readonly close: () => Promise<void>;
 }
 
 export interface RunWorld {
   readonly home: string;
   readonly work: string;
-  /** Canary files of this copy, absolute (as the kernel resolves them). */
-  readonly canaries: ReadonlySet<string>;
+  /** Canary files of this copy, absolute (as the kernel resolves them), and whether the shield's list names each. */
+  readonly canaries: ReadonlyMap<string, boolean>;
   readonly env: Readonly<Record<string, string>>;
 }
 
@@ -242,7 +244,7 @@ function buildWork(work: string, marker: string, port: number): void {
   write(join(work, 'x.b64'), 'aGkK\n');
   write(join(work, 'f.gz'), gzipSync('zipped\n'));
   write(join(work, '.gitattributes'), '*.txt diff=evil\n');
-  git(work, 'init', '-q', '-b', 'main');
+  git(work, 'init', '-q', '--template=', '-b', 'main');
   git(work, 'add', '.');
   git(work, 'commit', '-q', '-m', 'first');
   write(join(work, 'a.txt'), 'alpha\nbeta changed\na b c\n');
@@ -258,7 +260,7 @@ function buildWork(work: string, marker: string, port: number): void {
   mkdirSync(sub);
   write(join(sub, 'a.txt'), 'sub alpha\n');
   write(join(sub, '.gitattributes'), '* diff=evil filter=evil\n');
-  git(sub, 'init', '-q', '-b', 'main');
+  git(sub, 'init', '-q', '--template=', '-b', 'main');
   git(sub, 'add', '.');
   git(sub, 'commit', '-q', '-m', 'first');
   signedCommit(sub);
@@ -268,7 +270,7 @@ function buildWork(work: string, marker: string, port: number): void {
 
   // Bare repositories: one named as such, one a plain folder git discovers as a repository.
   for (const bare of ['bare.git', 'plain']) {
-    git(work, 'clone', '-q', '--bare', 'sub', bare);
+    git(work, 'clone', '-q', '--template=', '--bare', 'sub', bare);
     const config = join(work, bare, 'config');
     write(config, `${readConfig(join(work, bare), true)}${hostileConfig(marker, port)}`);
     plantHooks(join(work, bare), marker);
@@ -316,7 +318,7 @@ export async function buildFixture(): Promise<Fixture> {
     return {
       home,
       work: join(base, 'work'),
-      canaries: new Set(canaries.map((canary) => join(home, canary.path))),
+      canaries: new Map(canaries.map((canary) => [join(home, canary.path), canary.listed])),
       env: {
         HOME: home,
         XDG_CONFIG_HOME: join(home, '.config'),
@@ -345,6 +347,9 @@ export async function buildFixture(): Promise<Fixture> {
       cpSync(template, base, { recursive: true, verbatimSymlinks: true });
       mkdirSync(join(base, 'tmp'));
       return world(name);
+    },
+    discard(name) {
+      rmSync(join(root, 'runs', name), { recursive: true, force: true });
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -19,8 +19,8 @@ export interface Violation {
 export interface Expectation {
   /** Program files the command itself names (`git` for `cd sub && git status`). */
   readonly programs: readonly string[];
-  /** Canary files, absolute. */
-  readonly canaries: ReadonlySet<string>;
+  /** Canary files, absolute, each with whether the shield's secret list names it. */
+  readonly canaries: ReadonlyMap<string, boolean>;
   /** The shield flagged the call: reading a canary is then no finding. */
   readonly shieldFlagged: boolean;
 }
@@ -43,6 +43,13 @@ const HARMLESS_WRITES = /^\/dev\/(?:null|tty|stdout|stderr|pts\/\d+)$/;
  * looks up a user (`id`, `ls -l`). Reading a user's name is no connection to judge.
  */
 const NAME_SERVICE = /^\/(?:var\/)?run\/nscd\/socket$/;
+
+/**
+ * Netlink sockets talk to the kernel, not the network: glibc's getifaddrs lists the machine's
+ * own addresses through one (`hostname -I`). A name lookup that leaves the machine shows as a
+ * connection to the resolver (AF_INET, port 53), which is judged like any other.
+ */
+const KERNEL_FAMILIES = new Set(['AF_NETLINK']);
 
 export function judge(events: readonly TraceEvent[], expect: Expectation): Violation[] {
   const violations: Violation[] = [];
@@ -68,13 +75,19 @@ export function judge(events: readonly TraceEvent[], expect: Expectation): Viola
   for (const open of opens(events)) {
     if (open.writes && !HARMLESS_WRITES.test(open.path))
       violations.push({ kind: 'write', why: `opened ${open.path} for writing`, line: open.line });
-    if (open.ok && !expect.shieldFlagged && expect.canaries.has(open.path))
-      violations.push({ kind: 'canary', why: `read the canary ${open.path}`, line: open.line });
+    const listed = expect.canaries.get(open.path);
+    if (open.ok && !expect.shieldFlagged && listed !== undefined)
+      violations.push({
+        kind: 'canary',
+        why: `read the canary ${open.path}${listed ? '' : " (a credential file the shield's secret list does not name)"}`,
+        line: open.line,
+      });
   }
   for (const change of changes(events))
     violations.push({ kind: 'write', why: `${change.call} ${change.path}`, line: change.line });
   for (const connect of connects(events)) {
     if (connect.family === 'AF_UNIX' && NAME_SERVICE.test(connect.address)) continue;
+    if (KERNEL_FAMILIES.has(connect.family)) continue;
     violations.push({ kind: 'connect', why: `connected to ${connect.address}`, line: connect.line });
   }
   return violations;

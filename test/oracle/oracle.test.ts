@@ -116,6 +116,7 @@ describe('the read-only list, as the programs run', () => {
         });
         if (run.timedOut)
           violations.push({ kind: 'timeout', why: `still running after ${timeoutMs} ms: killed`, line: '' });
+        fixture.discard(name);
         return violations.length === 0
           ? undefined
           : { program: program.name, command, engine: verdict.reason, violations, output: run.output };
