@@ -135,8 +135,16 @@ export const FILE_PROGRAMS: readonly ProgramEntry[] = [
     readOnly: true,
     shorts: 'azs:',
     longs: ['multiple', 'suffix=', 'zero'],
+    operands: { rest: 'text' },
   },
-  { name: 'dirname', family: 'files', readOnly: true, shorts: 'z', longs: ['zero'] },
+  {
+    name: 'dirname',
+    family: 'files',
+    readOnly: true,
+    shorts: 'z',
+    longs: ['zero'],
+    operands: { rest: 'text' },
+  },
   {
     name: 'realpath',
     family: 'files',
@@ -163,7 +171,7 @@ export const FILE_PROGRAMS: readonly ProgramEntry[] = [
       'zero',
     ],
   },
-  { name: 'which', family: 'files', readOnly: true, shorts: 'as', longs: [] },
+  { name: 'which', family: 'files', readOnly: true, shorts: 'as', longs: [], operands: { rest: 'text' } },
   { name: 'zcat', family: 'files', readOnly: true, shorts: 'fqv', longs: ['force', 'quiet', 'verbose'] },
   {
     // Checks names only: the operands are never opened.

@@ -79,7 +79,7 @@ export const SHELL_PROGRAMS: readonly ProgramEntry[] = [
     // `cd A B` is an error in bash, a substitution in zsh.
     operands: { positions: ['reads'], max: 1 },
   },
-  { name: 'type', family: 'shell', readOnly: true, shorts: 'afptP', longs: [] },
+  { name: 'type', family: 'shell', readOnly: true, shorts: 'afptP', longs: [], operands: { rest: 'text' } },
   {
     name: 'command',
     family: 'shell',
@@ -89,5 +89,5 @@ export const SHELL_PROGRAMS: readonly ProgramEntry[] = [
     operands: { rest: 'text' },
     rule: commandLookup,
   },
-  { name: 'sleep', family: 'shell', readOnly: true, shorts: '', longs: [] },
+  { name: 'sleep', family: 'shell', readOnly: true, shorts: '', longs: [], operands: { rest: 'text' } },
 ];

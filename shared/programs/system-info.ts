@@ -9,8 +9,16 @@ export const SYSTEM_INFO_PROGRAMS: readonly ProgramEntry[] = [
     readOnly: true,
     shorts: 'agGnruzZ',
     longs: ['context', 'group', 'groups', 'name', 'real', 'user', 'zero'],
+    operands: { rest: 'text' },
   },
-  { name: 'groups', family: 'system-info', readOnly: true, shorts: '', longs: [] },
+  {
+    name: 'groups',
+    family: 'system-info',
+    readOnly: true,
+    shorts: '',
+    longs: [],
+    operands: { rest: 'text' },
+  },
   {
     name: 'who',
     family: 'system-info',

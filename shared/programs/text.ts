@@ -84,6 +84,7 @@ export const TEXT_PROGRAMS: readonly ProgramEntry[] = [
     readOnly: true,
     shorts: 'cCdst',
     longs: ['complement', 'delete', 'squeeze-repeats', 'truncate-set1'],
+    operands: { rest: 'text' },
   },
   {
     name: 'sed',
@@ -113,6 +114,8 @@ export const TEXT_PROGRAMS: readonly ProgramEntry[] = [
     readOnly: true,
     shorts: 'F:v:',
     longs: ['field-separator=', 'assign='],
+    // mawk and gawk read options only before the program: later words are files.
+    permute: false,
     operands: { positions: ['text'] },
     rule: awkProgram,
   },
@@ -273,6 +276,7 @@ export const TEXT_PROGRAMS: readonly ProgramEntry[] = [
     readOnly: true,
     shorts: 'wf:s:',
     longs: ['equal-width', 'format=', 'separator='],
+    operands: { rest: 'text' },
   },
   // Added for plain reads the one-liner corpus asked about (docs/engine.md, the needless-ask share).
   {
