@@ -1,4 +1,5 @@
 import { BYTE_PROGRAMS } from './bytes.ts';
+import { DIRECTORY_STACK_PROGRAMS } from './directory-stack.ts';
 import { FILE_PROGRAMS } from './files.ts';
 import { GIT } from './git.ts';
 import { type OptionTable, readOptionTable } from './options.ts';
@@ -7,6 +8,7 @@ import { SHELL_PROGRAMS } from './shell.ts';
 import { SYSTEM_INFO_PROGRAMS } from './system-info.ts';
 import { TEXT_PROGRAMS } from './text.ts';
 import type { ProgramEntry } from './types.ts';
+import { WRAPPER_PROGRAMS } from './wrappers.ts';
 
 /**
  * Every program the catalog knows, one entry each, from the family files. A program not here
@@ -20,6 +22,10 @@ export const CATALOG: readonly ProgramEntry[] = [
   ...BYTE_PROGRAMS,
   ...SYSTEM_INFO_PROGRAMS,
   GIT,
+  ...DIRECTORY_STACK_PROGRAMS,
+  // `command` is the shell family's entry (its `-v`/`-V` lookups); as a wrapper (`command rm x`)
+  // shared/wrappers reads it with the wrapper entry.
+  ...WRAPPER_PROGRAMS.filter((entry) => entry.name !== 'command'),
 ];
 
 const BY_NAME: ReadonlyMap<string, ProgramEntry> = new Map(CATALOG.map((entry) => [entry.name, entry]));

@@ -1,4 +1,6 @@
 export { CATALOG, catalogEntry, optionTable } from './catalog.ts';
+export { directoryTarget } from './directory.ts';
+export type { OptionTable } from './options.ts';
 export { type Argument, parseArguments, parseSegment, programName } from './parse.ts';
 export type {
   Effect,

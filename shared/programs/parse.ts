@@ -77,8 +77,9 @@ export function parseArguments(
   entry: ProgramEntry,
   program: string,
   args: readonly Argument[],
+  /** The entry's options when the caller read them once (an entry made from a catalog entry). */
+  table: OptionTable = optionTable(entry),
 ): ParsedCommand {
-  const table = optionTable(entry);
   const options: ParsedOption[] = [];
   const operands: ParsedOperand[] = [];
   const grammar = entry.operands ?? {};

@@ -1,3 +1,4 @@
+import { directoryTarget } from '../programs/index.ts';
 import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
 import { runsOtherCommands, wrappedCommands } from '../wrappers/index.ts';
 import { ExaminationBudget } from './budget.ts';
@@ -186,15 +187,18 @@ function readsFoldersWhole(name: string, argv: readonly string[], feeding: boole
   });
 }
 
-/** The folders a command moves into (`cd X`, `pushd X`), joined in order (`cd a; cd b` → `a/b`). */
+/**
+ * The folders a command moves into (`cd X`, `pushd X`, read with the catalog:
+ * shared/programs/directory.ts), joined in order (`cd a; cd b` → `a/b`). A move the words do not
+ * show (`cd -`, `popd`) may go anywhere: `**`, a pattern under which every secret file lies.
+ */
 function foldersOf(segments: readonly ShellSegment[], variables: ReadonlyMap<string, string>): string[] {
   const folders: string[] = [];
   let current: string | undefined;
   for (const segment of segments) {
-    const name = commandName(segment.argv[0]);
-    if (name !== 'cd' && name !== 'pushd') continue;
-    const target = segment.argv.slice(1).find((word) => !word.startsWith('-'));
-    const text = target === undefined ? '~' : expandWord(target, variables).text;
+    const target = directoryTarget([commandName(segment.argv[0]), ...segment.argv.slice(1)]);
+    if (target === undefined) continue;
+    const text = target === null ? '**' : expandWord(target, variables).text;
     current = /^[/~]/.test(text) || current === undefined ? text : `${current}/${text}`;
     if (folders.length < mostFolders) folders.push(current);
   }

@@ -1,5 +1,7 @@
 import {
   type Argument,
+  type OptionTable,
+  optionTable,
   type ParsedProgram,
   type ProgramEntry,
   parseArguments,
@@ -18,6 +20,7 @@ interface Reading {
   readonly entry: ProgramEntry;
   readonly runs: RunsCommand;
   readonly full: ReadonlyMap<string, string>;
+  readonly table: OptionTable;
 }
 
 function reading(entry: ProgramEntry): Reading {
@@ -37,7 +40,8 @@ function reading(entry: ProgramEntry): Reading {
       }
     }
   }
-  return { entry: { ...entry, longs: expanded }, runs: entry.runs!, full };
+  const read = { ...entry, longs: expanded };
+  return { entry: read, runs: entry.runs!, full, table: optionTable(read) };
 }
 
 const READINGS: ReadonlyMap<string, Reading> = new Map(
@@ -85,7 +89,7 @@ function parseWrapper(argv: readonly string[], wrapper: Reading): ParsedProgram 
     .slice(1)
     .map((text, at) => ({ text, glob: false, dynamic: false, index: at + 1 }));
   for (;;) {
-    const parsed = parseArguments(wrapper.entry, wrapper.entry.name, args);
+    const parsed = parseArguments(wrapper.entry, wrapper.entry.name, args, wrapper.table);
     if (parsed.kind === 'unsure') return undefined;
     const first = parsed.operands[0]?.index ?? parsed.wrapped?.offset;
     if (wrapper.runs.dash !== true || first === undefined || argv[first] !== '-') return parsed;
@@ -210,7 +214,7 @@ function scriptAfterOperands(
 ): readonly Wrapped[] {
   const entry: ProgramEntry = { ...wrapper.entry, operands: { rest: 'text' }, permute: true };
   const args = at.map((index) => ({ text: argv[index]!, glob: false, dynamic: false, index }));
-  const parsed = parseArguments(entry, entry.name, args);
+  const parsed = parseArguments(entry, entry.name, args, wrapper.table);
   if (parsed.kind === 'unsure') return UNKNOWN;
   const scripts = parsed.options.filter((option) =>
     wrapper.runs.script!.includes(wrapper.full.get(option.name) ?? option.name),

@@ -623,6 +623,11 @@ describe('secret files through any spelling', () => {
     ['cd ~/.aws && cat credentials', 'credentials'],
     ['cd ~ && cat .netrc', '.netrc'],
     ['pushd ~/.ssh; cat id_rsa', 'id_rsa'],
+    // A move the words do not show may go anywhere (shared/programs/directory.ts).
+    ['popd; cat .netrc', '.netrc'],
+    ['cd - && cat .netrc', '.netrc'],
+    ['pushd +1 && cat id_rsa', 'id_rsa'],
+    ['cd -P -- ~/.aws && cat credentials', 'credentials'],
     ['cd ~/.ssh && cat deploy', 'deploy'],
     ['cd /proc/self && cat environ', 'environ'],
     ['cd ~ && grep -r AKIA .', '.'],
