@@ -21,9 +21,9 @@ const GREP: ProgramEntry = {
   operands: { positions: ['text'], positionsUnless: ['e', 'regexp', 'f', 'file'] },
   effects: {
     r: ['walks'],
-    R: ['walks'],
+    R: ['walks', 'links'],
     recursive: ['walks'],
-    'dereference-recursive': ['walks'],
+    'dereference-recursive': ['walks', 'links'],
     // `-d recurse` is `-r`; grep takes abbreviated values (`-d rec`), so only the exact
     // harmless values do not walk.
     'd=read': [],
@@ -80,7 +80,13 @@ export const SEARCH_PROGRAMS: readonly ProgramEntry[] = [
     ],
     operands: { positions: ['text'], positionsUnless: ['e', 'regexp', 'f', 'file'] },
     does: ['walks'],
-    effects: { f: ['reads'], file: ['reads'], 'ignore-file': ['reads'] },
+    effects: {
+      f: ['reads'],
+      file: ['reads'],
+      'ignore-file': ['reads'],
+      L: ['walks', 'links'],
+      follow: ['walks', 'links'],
+    },
   },
   {
     // fd runs programs with -x/--exec, -X/--exec-batch and -l/--list-details (ls): left out.

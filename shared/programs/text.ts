@@ -191,10 +191,11 @@ export const TEXT_PROGRAMS: readonly ProgramEntry[] = [
       ...['starting-file=', 'from-file=', 'to-file=', 'color=?', 'palette=', 'minimal', 'speed-large-files'],
       ...['horizon-lines=', 'no-dereference', 'help', 'version'],
     ],
-    // With -r it reads whole trees, and with -N prints every file only one side has.
+    // With -r it reads whole trees, following symbolic links, and with -N prints every file
+    // only one side has.
     effects: {
-      r: ['walks'],
-      recursive: ['walks'],
+      r: ['walks', 'links'],
+      recursive: ['walks', 'links'],
       X: ['reads'],
       'exclude-from': ['reads'],
       'from-file': ['reads'],

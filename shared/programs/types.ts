@@ -15,6 +15,8 @@
  * - `system`: changes the system (the clock, the host name, a mount, a service).
  * - `walks`: reads the contents of whole directory trees (`grep -r`, `rg`, `diff -r`), so the
  *   files it reads are not named.
+ * - `links`: follows symbolic links it meets while walking (`grep -R`, `rg -L`, `diff -r`), so
+ *   a link inside the working directory takes it anywhere, the home folder included.
  * - `elsewhere`: works on another directory or repository than the working directory's own
  *   (`git -C`, `--git-dir`), whose configuration chooses programs that run.
  * - `stdin-names`: reads the names of what it opens (objects, paths) from stdin, where the
@@ -29,6 +31,7 @@ export type Effect =
   | 'secrets'
   | 'system'
   | 'walks'
+  | 'links'
   | 'elsewhere'
   | 'stdin-names';
 
