@@ -1,5 +1,6 @@
 import { BYTE_PROGRAMS } from './bytes.ts';
 import { DIRECTORY_STACK_PROGRAMS } from './directory-stack.ts';
+import { FILE_CHANGE_PROGRAMS } from './file-changes.ts';
 import { FILE_PROGRAMS } from './files.ts';
 import { GIT } from './git.ts';
 import { type OptionTable, readOptionTable } from './options.ts';
@@ -23,6 +24,7 @@ export const CATALOG: readonly ProgramEntry[] = [
   ...SYSTEM_INFO_PROGRAMS,
   GIT,
   ...DIRECTORY_STACK_PROGRAMS,
+  ...FILE_CHANGE_PROGRAMS,
   // `command` is the shell family's entry (its `-v`/`-V` lookups); as a wrapper (`command rm x`)
   // shared/wrappers reads it with the wrapper entry.
   ...WRAPPER_PROGRAMS.filter((entry) => entry.name !== 'command'),

@@ -97,6 +97,11 @@ const rows: Row[] = [
   ['git --work-tree elsewhere', bash('git --work-tree /etc add -A'), 'high', []],
   ['git -C elsewhere', bash('git --no-pager -C /tmp/other reset --hard'), 'high', []],
   ['git with an option it does not have', bash('git --frob status'), 'medium', ['code_execution']],
+  ['chmod setuid behind an unknown option', bash('chmod --frob u+s tool'), 'high', ['privilege_escalation']],
+  ['cp with an unknown option, out', bash('cp --frob a /etc/b'), 'high', []],
+  ['install strips with a program', bash('install -s a bin/a'), 'medium', ['code_execution']],
+  ['cp -t out', bash('cp -vt /etc a b'), 'high', []],
+  ['mv from outside by --target-directory', bash('mv --target-directory=. /etc/hosts'), 'high', ['destructive']],
   ['cargo publish', bash('cargo publish'), 'high', ['external_system']],
   ['docker push', bash('docker push ghcr.io/me/app:1'), 'high', ['external_system']],
   ['twine upload', bash('twine upload dist/*'), 'high', ['external_system']],
@@ -167,6 +172,9 @@ const rows: Row[] = [
   ['rm -rf /usr', bash('rm -rf /usr'), 'critical', ['destructive']],
   ['cd / then rm -rf *', bash('cd / && rm -rf *'), 'critical', ['destructive']],
   ['cd home then rm -rf *', bash('cd && rm -rf *'), 'critical', ['destructive']],
+  // File programs are read with their catalog entries; words an entry cannot read are each taken
+  // for a tree the program deletes (shared/risk/programs/files.ts).
+  ['rm with an option it does not have', bash('rm -rf --frobnicate /'), 'critical', ['destructive']],
   ['cd -L -- / then rm -rf *', bash('cd -L -- / && rm -rf *'), 'critical', ['destructive']],
   ['wrapped: timeout', bash('timeout 5 rm -rf ~'), 'critical', ['destructive']],
   ['wrapped: env', bash('env -i PATH=/bin rm -rf /'), 'critical', ['destructive']],
