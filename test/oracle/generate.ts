@@ -265,3 +265,37 @@ function command(program: OracleProgram, places: Places): fc.Arbitrary<string> {
 export function generateCommands(program: OracleProgram, places: Places, count: number): Generated[] {
   return fc.sample(fc.noBias(command(program, places)), count).map((text) => ({ program, command: text }));
 }
+
+/** Long options whose value is a number, by name; every other value is a file name (`a.txt`). */
+const NUMERIC =
+  /count|num|width|depth|size|max|min|lines|bytes|context|skip|length|tab|indent|threads|columns|limit|abbrev|chars|fields|level|interval|stats|parallel|wrap|radix|unified/;
+
+/** How many options one sweep command carries: few enough that one bad value hides few others. */
+const SWEEP_CHUNK = 6;
+
+/**
+ * Every listed option at least once, deterministically: the entry's options in order, six to a
+ * command, each in its plainest spelling, before a file (or the program's first language operand).
+ */
+export function sweepCommands(program: OracleProgram, places: Places): Generated[] {
+  const spelled: Word[][] = [];
+  for (const [letter, kind] of program.shorts) {
+    if (kind === 'flag') spelled.push([word(`-${letter}`)]);
+    else if (kind === 'attached') spelled.push([word(`-${letter}1`)]);
+    else spelled.push([word(`-${letter}`), word('1')]);
+  }
+  for (const [name, kind] of program.longs) {
+    const value = NUMERIC.test(name) ? '1' : 'a.txt';
+    if (kind === 'flag') spelled.push([word(`--${name}`)]);
+    else if (kind === 'two') spelled.push([word(`--${name}`), word('name'), word(value)]);
+    else spelled.push([word(`--${name}=${value}`)]);
+  }
+  const seed = LANGUAGE_OPERANDS[program.name]?.[0];
+  const operand = (seed ?? ['a.txt']).map((text) => word(fill(text, places)));
+  const commands: Generated[] = [];
+  for (let at = 0; at < spelled.length; at += SWEEP_CHUNK) {
+    const words = [...program.prefix.map(word), ...spelled.slice(at, at + SWEEP_CHUNK).flat(), ...operand];
+    commands.push({ program, command: words.map(shellWord).join(' ') });
+  }
+  return commands;
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineVerdict } from './engine.ts';
 import { type Figures, findingsText, oracleRunsFrom, oracleSeedFrom } from './figures.ts';
 import { buildFixture, type Fixture } from './fixtures.ts';
-import { generateCommands } from './generate.ts';
+import { generateCommands, sweepCommands } from './generate.ts';
 import { readOnlyPrograms } from './grammar.ts';
 import { judge, type Violation } from './judge.ts';
 import { runTraced } from './run.ts';
@@ -96,9 +96,8 @@ describe('the read-only list, as the programs run', () => {
     async ({ program, index }) => {
       fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: seed + index });
       const places = { marker: fixture.marker, port: fixture.port };
-      const commands = [
-        ...new Set(generateCommands(program, places, perProgram).map((made) => made.command)),
-      ];
+      const made = [...sweepCommands(program, places), ...generateCommands(program, places, perProgram)];
+      const commands = [...new Set(made.map((command) => command.command))];
       figures.generated += commands.length;
       const judged = commands.map((command, at) => {
         const name = `${index}-${at}`;
