@@ -96,3 +96,22 @@ export function mayName(name: string, long: string): boolean {
 
 /** Whether `name` is an 8.3 short name (so it may be many long names). */
 export const isShortName = (name: string): boolean => SHORT_NAME.test(name);
+
+/** A name Windows (or macOS) would read as another: a `\`, a drive, a stream, a trailing dot or space, an invisible character, an 8.3 name. */
+const OTHERWISE_READ =
+  /\\|^[a-z]:|:|(?:^|\/)(?!\.{1,2}(?:\/|$))[^/]*[. ](?:\/|$)|[\u200b-\u200f\u202a-\u202e\u206a-\u206f\ufeff\u00ad]|~[0-9]/i;
+
+/**
+ * The path as Windows reads it (`/`-separated, cleaned, lower case; a drive as the root), when
+ * that differs from how a POSIX system reads it as written; undefined when it reads the same.
+ * Deny and ask rules match either reading; an allow rule matches neither (strict).
+ */
+export function otherReading(path: string): string | undefined {
+  if (!OTHERWISE_READ.test(path)) return undefined;
+  const { anchor, parts } = pathParts(path);
+  const start = anchor === 'root' ? '/' : anchor === 'home' ? '~/' : '';
+  return `${start}${parts.join('/')}`;
+}
+
+/** Whether some name in the path may be an 8.3 short name (so it may be any name). */
+export const hasShortName = (path: string): boolean => pathParts(path).parts.some(isShortName);

@@ -1,3 +1,4 @@
+import { isShortName } from '../paths/normalize.ts';
 import { escapeRegExp } from './escape-regexp.ts';
 import {
   contains,
@@ -14,6 +15,7 @@ import {
   type Segment,
   segmentsMeet,
   startsWith,
+  type Token,
 } from './path-glob.ts';
 
 /**
@@ -307,14 +309,54 @@ export function literalNamesSecretFile(parts: readonly string[]): boolean {
   );
 }
 
-/** The alternatives a path stands for: brace groups of a glob taken apart. */
+/** A name that may be an 8.3 short name (`SECRE~1`, `CREDEN~1.JSO`) somewhere in a path. */
+const shortNameIn = /(?:^|[\\/])[^~\\/.]{1,6}~[0-9]+(?:\.[^.\\/]{0,3})?(?=$|[\\/])/;
+
+/** Short names in one path worked through one by one; past this many, the rest become `*` only. */
+const MOST_SHORT_NAMES = 4;
+
+/**
+ * `pattern` with each 8.3 short name (shared/paths/normalize.ts) turned into a glob of the long
+ * names it may stand for, with and without a dotfile's dot (`SECRE~1` → `se*`, `.se*`): Windows
+ * makes one of a long name by dropping its dots and cutting it short, so it may be any name
+ * starting with those letters, a secret one included (fail closed). Every mix is tried.
+ */
+function shortNamesAsAny(pattern: PathPattern): PathPattern[] {
+  let variants: Segment[][] = [[]];
+  let shortNames = 0;
+  for (const segment of pattern.segments) {
+    const text =
+      segment !== 'globstar' && segment.every((token) => token.type === 'char')
+        ? segment.map((token) => (token.type === 'char' ? token.char : '')).join('')
+        : '';
+    if (!isShortName(text)) {
+      for (const variant of variants) variant.push(segment);
+      continue;
+    }
+    shortNames += 1;
+    // Its first two letters start the long name (after a dotfile's dot): inner dots are dropped
+    // further on (`.env.local` is `ENVLOC~1`), so only those two are taken at their word.
+    const letters = [...text.slice(0, Math.min(2, text.indexOf('~')))].map(
+      (char): Token => ({ type: 'char', char }),
+    );
+    const choices: Segment[] = [[...letters, { type: 'star' }]];
+    if (shortNames <= MOST_SHORT_NAMES)
+      choices.push([{ type: 'char', char: '.' }, ...letters, { type: 'star' }]);
+    variants = variants.flatMap((variant) => choices.map((choice) => [...variant, choice]));
+  }
+  return variants.map((segments) => ({ anchor: pattern.anchor, segments }));
+}
+
+/** The alternatives a path stands for: brace groups of a glob taken apart, short names as `*`. */
 function patternsOf(path: string, glob: boolean, cwd?: string): PathPattern[] {
-  return (glob ? expandBraces(path) : [path]).map((text) => pathPattern(text, glob, cwd));
+  const patterns = (glob ? expandBraces(path) : [path]).map((text) => pathPattern(text, glob, cwd));
+  return shortNameIn.test(path) ? patterns.flatMap(shortNamesAsAny) : patterns;
 }
 
 /** Whether `path` (absolute, relative, `~/…`, Windows-style) names a secret file. */
 export function isSecretPath(path: string, cwd?: string): boolean {
   if (typeof path !== 'string') return false;
+  if (shortNameIn.test(path)) return patternsOf(path, false, cwd).some(patternNamesSecretFile);
   if (
     anyWrittenRun !== null &&
     !anyWrittenRun.test(path.toLowerCase()) &&
