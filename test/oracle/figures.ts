@@ -45,6 +45,15 @@ export interface Figures {
   started: number;
 }
 
+/** Where a difference is fixed: the shield's list for an unlisted credential file, else the catalog. */
+function fixedIn(violation: Violation): string {
+  if (violation.kind === 'canary')
+    return violation.why.includes('does not name')
+      ? "the shield's secret list (shared/shield/secret-paths.ts)"
+      : 'the shield (it did not flag the call) or the catalog entry';
+  return 'the catalog entry (shared/programs/): the option or operand that did it is not a read';
+}
+
 /** The findings file CATALOG reads (ORACLE-FINDINGS.md): each command, the trace line, and why. */
 export function findingsText(figures: Figures, root: string, ended: number): string {
   const tidy = (text: string) => text.replaceAll(root, '$ROOT');
@@ -70,7 +79,7 @@ export function findingsText(figures: Figures, root: string, ended: number): str
       `- engine: ${tidy(finding.engine)}`,
     );
     for (const violation of finding.violations) {
-      lines.push(`- ${violation.kind}: ${tidy(violation.why)}`);
+      lines.push(`- ${violation.kind}: ${tidy(violation.why)} — to fix in ${fixedIn(violation)}`);
       if (violation.line !== '') lines.push(`  \`${tidy(violation.line).slice(0, 400)}\``);
     }
     lines.push('');
