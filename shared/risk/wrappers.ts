@@ -1,5 +1,6 @@
 import { wrappedCommands, wrappers } from '../wrappers/index.ts';
 import type { SegmentContext } from './context.ts';
+import { textHazards } from './text-hazards.ts';
 
 /**
  * Programs that run another program (`sudo`, `env`, `timeout`, `xargs`, `watch`…): the danger is
@@ -55,6 +56,9 @@ export function rateWrapped(name: string, argv: readonly string[], ctx: SegmentC
         break;
       case 'unknown':
         ctx.rating.raise('medium', 'Runs another program in a way the rater cannot read.', 'code_execution');
+        // What it runs is not known, so its words are searched for the worst patterns as text
+        // (`env -S '-i rm -rf /'`, whose split string starts with an option, stays critical).
+        textHazards(argv.join(' '), ctx.rating);
         break;
     }
   }
