@@ -26,8 +26,8 @@ const perProgram = oracleRunsFrom(process.env.GATEHOUSE_ORACLE_RUNS);
 const seed = oracleSeedFrom(process.env.GATEHOUSE_ORACLE_SEED, Date.now());
 /** A run that takes longer is killed and reported (strace slows programs several times over). */
 const timeoutMs = 8_000;
-/** Traced runs at once: the CI machine has two cores. */
-const parallel = 2;
+/** Traced runs at once: the CI machine has two cores (GATEHOUSE_ORACLE_PARALLEL for a bigger one). */
+const parallel = oracleRunsFrom(process.env.GATEHOUSE_ORACLE_PARALLEL ?? '2');
 const findingsFile =
   process.env.GATEHOUSE_ORACLE_FINDINGS ?? join(import.meta.dirname, '..', '..', 'ORACLE-FINDINGS.md');
 
@@ -125,6 +125,8 @@ describe('the read-only list, as the programs run', () => {
       });
       const findings = found.filter((finding) => finding !== undefined);
       figures.findings.push(...findings);
+      // Written after every program, so that a run cut short still leaves what it found.
+      writeFileSync(findingsFile, findingsText(figures, fixture.root, Date.now()));
       expect(
         findings.map(
           (finding) =>
