@@ -1,4 +1,4 @@
-import { directoryTarget } from '../programs/index.ts';
+import { catalogEntry, directoryTarget, parseArguments } from '../programs/index.ts';
 import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
 import { runsOtherCommands, wrappedCommands } from '../wrappers/index.ts';
 import { ExaminationBudget } from './budget.ts';
@@ -46,8 +46,9 @@ const interpreters =
   /^(?:python[0-9.]*|node|deno|bun|ruby|perl|php|lua|awk|gawk|mawk|nawk|osascript|rscript|pwsh|powershell)$/;
 
 /**
- * Readers that take a folder whole, one entry each: `always` when any folder they are given is
- * read recursively (`rg`, `tar`), else the short option letters or long options that make them
+ * Readers that take a folder whole and are not in the program catalog (whose entries say it of
+ * grep, rg, diff…: `catalogWalks`), one entry each: `always` when any folder they are given is
+ * read recursively (`ag`, `tar`), else the short option letters or long options that make them
  * recurse (`grep -r`, `cp -R`), or the options that make `find` read what it finds.
  */
 interface FolderReader {
@@ -58,12 +59,8 @@ interface FolderReader {
 }
 
 const folderReaders: Readonly<Record<string, FolderReader>> = {
-  grep: { letters: 'rR', long: ['--recursive', '--dereference-recursive', '--directories=recurse'] },
-  egrep: { letters: 'rR', long: ['--recursive', '--dereference-recursive'] },
-  fgrep: { letters: 'rR', long: ['--recursive', '--dereference-recursive'] },
   zgrep: { letters: 'rR', long: ['--recursive'] },
   ugrep: { letters: 'rR', long: ['--recursive'] },
-  rg: { always: true },
   ag: { always: true },
   ack: { always: true },
   'ack-grep': { always: true },
@@ -77,7 +74,6 @@ const folderReaders: Readonly<Record<string, FolderReader>> = {
   zip: { letters: 'r', long: ['--recurse-paths'] },
   cp: { letters: 'rRa', long: ['--recursive', '--archive'] },
   scp: { letters: 'r' },
-  diff: { letters: 'r', long: ['--recursive'] },
   find: { options: ['-exec', '-execdir', '-ok', '-okdir', '-fprint', '-fprint0', '-fprintf', '-fls'] },
 };
 
@@ -169,8 +165,26 @@ function readsFolder(word: PathWord, folder?: string, cwd?: string): boolean {
   });
 }
 
+/**
+ * Whether a program in the catalog walks the folders it is given, as its entry says of the
+ * program or of the options written (`grep -d recurse`, `rg`, `diff -r`): read with the one parse.
+ * Words its entry cannot read may mean any option: it may walk (fail closed).
+ */
+function catalogWalks(name: string, argv: readonly string[]): boolean {
+  const entry = catalogEntry(name);
+  if (entry === undefined) return false;
+  const args = argv.slice(1).map((text, at) => ({ text, glob: false, dynamic: false, index: at + 1 }));
+  const parsed = parseArguments(entry, name, args);
+  if (parsed.kind === 'unsure') return true;
+  return (
+    parsed.entry.does?.includes('walks') === true ||
+    parsed.options.some((option) => option.effects.includes('walks'))
+  );
+}
+
 /** Whether the segment's program, as written with its options, reads the folders it is given whole. */
 function readsFoldersWhole(name: string, argv: readonly string[], feeding: boolean): boolean {
+  if (name !== 'find' && catalogWalks(name, argv)) return true;
   const reader = folderReaders[name];
   if (reader === undefined) return false;
   if (reader.always) return true;

@@ -604,6 +604,13 @@ describe('secret files through any spelling', () => {
     ['grep -R token ~/.ssh', '~/.ssh'],
     ['grep -rn token ~', '~'],
     ['rg token ~/.config', '~/.config'],
+    // Walks by any spelling the catalog's entries know, read with the one parse.
+    ['grep -d recurse AKIA ~', '~'],
+    ['grep -sd recurse AKIA ~', '~'],
+    ['grep --directories recurse x /home/ada', '/home/ada'],
+    ['fgrep --dereference-recursive x ~', '~'],
+    ['diff -r ~ /tmp/empty', '~'],
+    ['grep --frobnicate x ~', '~'],
     ['ag password /etc', '/etc'],
     ['find ~/.ssh -type f -exec cat {} +', '~/.ssh'],
     ['find ~ -name "*.pem" | xargs cat', '~'],
