@@ -6,13 +6,16 @@ import type { Violation } from './judge.ts';
  * the figures so a run can be repeated). A search: GATEHOUSE_ORACLE_RUNS=200 npm run test:oracle.
  */
 export function oracleRunsFrom(value: string | undefined): number {
-  if (value === undefined || value === '') return 12;
-  const runs = Number(value);
-  if (!Number.isSafeInteger(runs) || runs < 1)
-    throw new Error(
-      `GATEHOUSE_ORACLE_RUNS must be a whole number of commands per program, at least 1; got ${JSON.stringify(value)}`,
-    );
-  return runs;
+  return wholeNumber('GATEHOUSE_ORACLE_RUNS', value, 12);
+}
+
+/** A whole number ≥ 1 from the environment, or `fallback` when unset; anything else is refused. */
+export function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number < 1)
+    throw new Error(`${name} must be a whole number, at least 1; got ${JSON.stringify(value)}`);
+  return number;
 }
 
 export function oracleSeedFrom(value: string | undefined, now: number): number {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineVerdict } from './engine.ts';
-import { type Figures, findingsText, oracleRunsFrom, oracleSeedFrom } from './figures.ts';
+import { type Figures, findingsText, oracleRunsFrom, oracleSeedFrom, wholeNumber } from './figures.ts';
 import { buildFixture, type Fixture } from './fixtures.ts';
 import { generateCommands, sweepCommands } from './generate.ts';
 import { readOnlyPrograms } from './grammar.ts';
@@ -27,7 +27,7 @@ const seed = oracleSeedFrom(process.env.GATEHOUSE_ORACLE_SEED, Date.now());
 /** A run that takes longer is killed and reported (strace slows programs several times over). */
 const timeoutMs = 8_000;
 /** Traced runs at once: the CI machine has two cores (GATEHOUSE_ORACLE_PARALLEL for a bigger one). */
-const parallel = oracleRunsFrom(process.env.GATEHOUSE_ORACLE_PARALLEL ?? '2');
+const parallel = wholeNumber('GATEHOUSE_ORACLE_PARALLEL', process.env.GATEHOUSE_ORACLE_PARALLEL, 2);
 const findingsFile =
   process.env.GATEHOUSE_ORACLE_FINDINGS ?? join(import.meta.dirname, '..', '..', 'ORACLE-FINDINGS.md');
 
