@@ -24,8 +24,11 @@ const listed = readOnlyPrograms();
 const programs = only === undefined ? listed : listed.filter((program) => only.includes(program.name));
 const perProgram = oracleRunsFrom(process.env.GATEHOUSE_ORACLE_RUNS);
 const seed = oracleSeedFrom(process.env.GATEHOUSE_ORACLE_SEED, Date.now());
-/** A run that takes longer is killed and reported (strace slows programs several times over). */
-const timeoutMs = 8_000;
+/**
+ * A run that takes longer is killed and reported (strace slows programs several times over);
+ * GATEHOUSE_ORACLE_TIMEOUT_MS raises it on a machine busy enough to slow a plain `ls` that far.
+ */
+const timeoutMs = wholeNumber('GATEHOUSE_ORACLE_TIMEOUT_MS', process.env.GATEHOUSE_ORACLE_TIMEOUT_MS, 8_000);
 /** Traced runs at once: the CI machine has two cores (GATEHOUSE_ORACLE_PARALLEL for a bigger one). */
 const parallel = wholeNumber('GATEHOUSE_ORACLE_PARALLEL', process.env.GATEHOUSE_ORACLE_PARALLEL, 2);
 const findingsFile =
