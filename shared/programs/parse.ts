@@ -125,13 +125,11 @@ export function parseArguments(
     if (arg.dynamic) return say(`${JSON.stringify(text)} is known only when it runs`);
     if (arg.glob && !LONG_WITH_PATTERN_VALUE.test(text.slice(0, firstGlobChar(text))))
       return say(`${JSON.stringify(text)} is a pattern that may expand to options`);
-    const following: Argument[] = [];
     const next = (): string | undefined => {
       const word = args[at + 1];
       if (word === undefined || word.glob || word.dynamic || !SEPARATE_VALUE.test(word.text))
         return undefined;
       at += 1;
-      following.push(word);
       return word.text;
     };
     if (entry.counts === true && COUNT.test(text)) {
@@ -208,11 +206,18 @@ function firstGlobChar(text: string): number {
  */
 function effectsOf(entry: ProgramEntry, name: string, value?: string): readonly Effect[] {
   const effects = entry.effects;
-  if (effects === undefined) return [];
-  const keys = value === undefined ? [name] : [`${name}=${value}`, `${name}=*`, name];
-  const key = keys.find((candidate) => Object.hasOwn(effects, candidate));
-  return key === undefined ? [] : effects[key]!;
+  if (effects === undefined) return NO_EFFECTS;
+  if (value !== undefined) {
+    const exact = `${name}=${value}`;
+    if (Object.hasOwn(effects, exact)) return effects[exact]!;
+    const other = `${name}=*`;
+    if (Object.hasOwn(effects, other)) return effects[other]!;
+  }
+  return Object.hasOwn(effects, name) ? effects[name]! : NO_EFFECTS;
 }
+
+/** What an option that only changes the output does: one shared, frozen empty list. */
+const NO_EFFECTS: readonly Effect[] = Object.freeze([]);
 
 function longOption(
   entry: ProgramEntry,

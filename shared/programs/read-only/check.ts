@@ -109,15 +109,15 @@ function segmentVerdict(
   parsed: ParsedCommand,
   cwd: string | undefined,
 ): SegmentVerdict {
-  const shown = JSON.stringify(segment.text);
+  const shown = (): string => JSON.stringify(segment.text);
   if (segment.assignments.length > 0)
-    return { reason: `${shown} sets environment variables, which can change what a command does` };
+    return { reason: `${shown()} sets environment variables, which can change what a command does` };
   const { argv, words } = segment;
   if (words !== undefined) {
     for (let index = 0; index < words.length; index += 1) {
       const word = words[index]!;
       if (word.dynamic)
-        return { reason: `${shown} has a word whose value is only known when it runs (${word.raw})` };
+        return { reason: `${shown()} has a word whose value is only known when it runs (${word.raw})` };
       if (index === 0) continue;
       const secret = processSecretReason(argv[index]!.replace(/^-[^=]*=/, ''), word.glob);
       if (secret !== undefined) return { reason: secret };
