@@ -1,4 +1,4 @@
-import { catalogEntry, directoryTarget, parseArguments } from '../programs/index.ts';
+import { CATALOG, catalogEntry, directoryTarget, parseArguments } from '../programs/index.ts';
 import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
 import { runsOtherCommands, wrappedCommands } from '../wrappers/index.ts';
 import { ExaminationBudget } from './budget.ts';
@@ -165,14 +165,23 @@ function readsFolder(word: PathWord, folder?: string, cwd?: string): boolean {
   });
 }
 
+/** The catalog's programs that may walk folders: by themselves or with one of their options. */
+const WALKERS: ReadonlySet<string> = new Set(
+  CATALOG.filter(
+    (entry) =>
+      entry.does?.includes('walks') === true ||
+      Object.values(entry.effects ?? {}).some((effects) => effects.includes('walks')),
+  ).map((entry) => entry.name),
+);
+
 /**
  * Whether a program in the catalog walks the folders it is given, as its entry says of the
  * program or of the options written (`grep -d recurse`, `rg`, `diff -r`): read with the one parse.
- * Words its entry cannot read may mean any option: it may walk (fail closed).
+ * Words the entry of such a program cannot read may be a walking option: it may walk (fail closed).
  */
 function catalogWalks(name: string, argv: readonly string[]): boolean {
-  const entry = catalogEntry(name);
-  if (entry === undefined) return false;
+  if (!WALKERS.has(name)) return false;
+  const entry = catalogEntry(name)!;
   const args = argv.slice(1).map((text, at) => ({ text, glob: false, dynamic: false, index: at + 1 }));
   const parsed = parseArguments(entry, name, args);
   if (parsed.kind === 'unsure') return true;
