@@ -58,6 +58,8 @@ export const FILE_PROGRAMS: readonly ProgramEntry[] = [
       ...['sleep-interval=', 'verbose', 'zero-terminated'],
     ],
     counts: true,
+    // -f and -F follow the file until killed (the strace oracle's runs time out).
+    effects: { f: ['endless'], F: ['endless'], follow: ['endless'] },
   },
   {
     name: 'wc',

@@ -17,6 +17,8 @@
  *   files it reads are not named.
  * - `links`: follows symbolic links it meets while walking (`grep -R`, `rg -L`, `diff -r`), so
  *   a link inside the working directory takes it anywhere, the home folder included.
+ * - `endless`: never ends by itself (`tail -f` follows a file until it is killed), so the call
+ *   would hold the agent, and whatever is appended later is read unseen.
  * - `elsewhere`: works on another directory or repository than the working directory's own
  *   (`git -C`, `--git-dir`), whose configuration chooses programs that run.
  * - `stdin-names`: reads the names of what it opens (objects, paths) from stdin, where the
@@ -32,6 +34,7 @@ export type Effect =
   | 'system'
   | 'walks'
   | 'links'
+  | 'endless'
   | 'elsewhere'
   | 'stdin-names';
 

@@ -28,6 +28,7 @@ const EFFECT_WORDS: Record<Effect, string> = {
   secrets: 'prints secrets',
   system: 'changes the system',
   walks: 'walks whole directory trees',
+  endless: 'never ends by itself (it follows a file until it is killed)',
   links: 'follows symbolic links out of the folders it walks, to files the command does not name',
   elsewhere: 'works on another directory or repository, whose configuration chooses what runs',
   'stdin-names': 'reads the names of what it opens from stdin, which the command does not show',
