@@ -5,7 +5,6 @@ import type {
   ToolPermissionDecision,
 } from '../../shared/contract/index.ts';
 import { type CallFacts, type DecisionContext, decideCallWithFacts } from '../../shared/engine/index.ts';
-import { compileGrants } from '../../shared/grants/index.ts';
 import type { CompiledPlan } from '../../shared/plan/index.ts';
 import { modeInForce } from './modes.ts';
 import type { PolicyCache, PolicySnapshot } from './policy.ts';
@@ -81,7 +80,7 @@ export async function decisionContext(
     mode: modeInForce(selected, plan.allowedModes),
     ...(approvalKey === undefined ? {} : { approvalKey }),
     grants: {
-      session: compileGrants(sessionGrantRecords(source.sessionGrants()), now).session,
+      session: source.policy.sessionGrants(sessionGrantRecords(source.sessionGrants()), now),
       global: snapshot.globalGrants,
     },
     now,
