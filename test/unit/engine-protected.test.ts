@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decide } from '../../shared/engine/index.ts';
 import { protectedPath } from '../../shared/paths/protected.ts';
 import { compilePlan } from '../../shared/plan/index.ts';
+import { keyGrants } from '../support/key-grants.ts';
 
 const cwd = '/home/dev/project';
 const home = '/home/dev';
@@ -78,7 +79,7 @@ describe('protected paths', () => {
     const granted = decide(plan, edit('.git/config'), {
       mode: 'accept_edits',
       approvalKey: 'k',
-      sessionGrants: new Set(['k']),
+      grants: keyGrants({ session: ['k'] }),
     });
     expect(granted).toMatchObject({ behavior: 'allow', reasonCode: 'grant_session' });
     expect(decide(plan, edit('.git/config'), { mode: 'bypass' })).toMatchObject({
