@@ -141,7 +141,9 @@ describe('readOnlySegmentReason', () => {
   it('judges one simple command by itself, redirections aside', () => {
     const [read, write] = analyzeShell('git log -1 | rm -rf x').segments;
     expect(readOnlySegmentReason(read!)).toBeUndefined();
-    expect(readOnlySegmentReason(write!)).toMatch(/"rm" is not (?:in the program catalog|on the read-only list)/);
+    expect(readOnlySegmentReason(write!)).toMatch(
+      /"rm" is not (?:in the program catalog|on the read-only list)/,
+    );
   });
 
   it('refuses a segment without words', () => {
