@@ -2,6 +2,15 @@ import { type ProtectedPath, protectedPath } from '../paths/protected.ts';
 import type { ShellAnalysis } from '../shell/index.ts';
 import type { CallFacts } from './facts.ts';
 
+/**
+ * Protected names a word may be without a `.`, `/`, `\` or `~` (every other row of the list
+ * holds one of those): a word with none of them and not one of these is passed over unparsed, as
+ * most words of a command are (`npm`, `run`, `build`).
+ */
+const BARE_NAMES =
+  /^(?:config|head|packed-refs|commondir|gitdir|orig_head|fetch_head|jenkinsfile)[. ]*(?::.*)?$/i;
+const mayBeProtected = (word: string) => /[./\\~]/.test(word) || BARE_NAMES.test(word);
+
 /** A redirection that duplicates a descriptor (`2>&1`, `>&-`) writes no file. */
 const duplicates = (op: string, target: string) => op.endsWith('>&') && /^(?:[0-9]+|-)$/.test(target);
 
@@ -22,7 +31,7 @@ function protectedInCommand(shell: ShellAnalysis, cwd: string | undefined, home:
     for (const word of segment.argv.slice(1)) {
       const value = word.includes('=') ? word.slice(word.indexOf('=') + 1) : word;
       for (const candidate of value === word ? [word] : [word, value]) {
-        if (candidate === '' || candidate.startsWith('-')) continue;
+        if (candidate === '' || candidate.startsWith('-') || !mayBeProtected(candidate)) continue;
         const reached = protectedPath(candidate, cwd, home);
         if (reached !== undefined) return reached;
       }
