@@ -23,6 +23,21 @@ export interface Expectation {
   readonly canaries: ReadonlyMap<string, boolean>;
   /** The shield flagged the call: reading a canary is then no finding. */
   readonly shieldFlagged: boolean;
+  /**
+   * For git: the working directory's own `.git`, whose index git may refresh (below).
+   */
+  readonly ownGitDir?: string;
+}
+
+/**
+ * git's own cache refresh, allowed in the working directory's own repository only: `git status`
+ * and `git diff` rewrite `.git/index` (through `index.lock`, renamed over it) when file stamps
+ * changed, even with `--no-optional-locks` for diff. That changes no tracked file and nothing
+ * another program reads as code; the repository's configuration and hooks, which could, are
+ * protected paths the engine never lets an agent write unseen (docs/engine.md, "git").
+ */
+function ownIndexRefresh(path: string, gitDir: string | undefined): boolean {
+  return gitDir !== undefined && (path === `${gitDir}/index.lock` || path === `${gitDir}/index`);
 }
 
 /**
@@ -73,7 +88,7 @@ export function judge(events: readonly TraceEvent[], expect: Expectation): Viola
     });
   }
   for (const open of opens(events)) {
-    if (open.writes && !HARMLESS_WRITES.test(open.path))
+    if (open.writes && !HARMLESS_WRITES.test(open.path) && !ownIndexRefresh(open.path, expect.ownGitDir))
       violations.push({ kind: 'write', why: `opened ${open.path} for writing`, line: open.line });
     const listed = expect.canaries.get(open.path);
     if (open.ok && !expect.shieldFlagged && listed !== undefined)
@@ -83,8 +98,10 @@ export function judge(events: readonly TraceEvent[], expect: Expectation): Viola
         line: open.line,
       });
   }
-  for (const change of changes(events))
+  for (const change of changes(events)) {
+    if (ownIndexRefresh(change.path, expect.ownGitDir)) continue;
     violations.push({ kind: 'write', why: `${change.call} ${change.path}`, line: change.line });
+  }
   for (const connect of connects(events)) {
     if (connect.family === 'AF_UNIX' && NAME_SERVICE.test(connect.address)) continue;
     if (KERNEL_FAMILIES.has(connect.family)) continue;
