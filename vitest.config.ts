@@ -63,6 +63,16 @@ export default defineConfig({
         },
       },
       {
+        // Every program on the read-only list run for real under strace (test/oracle/README.md).
+        test: {
+          name: 'oracle',
+          include: ['test/oracle/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         // The real relay under wrangler (state persisted to a folder, restarts), driven over HTTP.
         test: {
           name: 'e2e',

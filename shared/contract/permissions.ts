@@ -48,8 +48,12 @@ export const RuleText = z.string().min(1).max(limits.ruleLength);
 
 const ruleList = z.array(RuleText).max(limits.rules);
 
-/** Native rule object: `{tool: "Bash", permission: "allow", content: "npm test:*"}`. */
-export const NativeRule = z.object({
+/**
+ * Native rule object: `{tool: "Bash", permission: "allow", content: "npm test:*"}`. Strict: a key
+ * the engine does not read (a misspelt `contents`, a `paths` it would not apply) is refused, never
+ * dropped, since a rule applied without part of what its author wrote is another rule.
+ */
+export const NativeRule = z.strictObject({
   tool: z.string().min(1).max(limits.toolNameLength),
   permission: z.enum(['allow', 'ask', 'deny']),
   content: z.string().max(limits.ruleLength).optional(),
@@ -80,8 +84,19 @@ export const SuggestionSettings = z.strictObject({ afterApprovals: z.number().in
 export type SuggestionSettings = z.infer<typeof SuggestionSettings>;
 export const suggestionDefaults: SuggestionSettings = { afterApprovals: 3 };
 
+/**
+ * A tool's capability as the workspace declares it for every agent (`toolCapabilities`): an
+ * unknown tool named here is judged as this capability whatever its agent calls it. Built-in
+ * tools keep the relay's own capability; a stricter one here still applies to them.
+ */
+const toolCapabilities = z
+  .record(ToolName, Capability)
+  .refine((tools) => Object.keys(tools).length <= limits.toolOverrides, {
+    message: `at most ${limits.toolOverrides} tool capabilities`,
+  });
+
 /** Gatehouse's own dialect. Every field optional; unset means "inherit the default". */
-export const NativePermissions = z.strictObject({
+const nativeFields = {
   mode: ModeName.optional(),
   default: DefaultPermission.optional(),
   rules: z.array(NativeRule).max(limits.rules).optional(),
@@ -91,6 +106,7 @@ export const NativePermissions = z.strictObject({
       message: `at most ${limits.toolOverrides} per-tool overrides`,
     })
     .optional(),
+  toolCapabilities: toolCapabilities.optional(),
   capabilities: z.partialRecord(z.enum(['write', 'exec', 'net']), CapabilityPermission).optional(),
   shield: ShieldAction.optional(),
   timeoutSeconds: timeoutSeconds.optional(),
@@ -99,7 +115,10 @@ export const NativePermissions = z.strictObject({
   /** Workspace only: what an agent's own declaration may loosen (DESIGN §5 "Layering"). */
   agents: z
     .strictObject({
-      /** Allow rules, `tools: allow`, capability `allow` and `default: allow` from a session apply. */
+      /**
+       * Allow rules, `tools: allow`, capability `allow`, `default: allow` and an agent's own
+       * capability label on an unknown tool from a session apply.
+       */
       loosen: z.boolean().optional(),
       /** Modes an agent may switch its session to even when they are looser than the one in force. */
       modes: z.array(ModeName).max(Mode.options.length).optional(),
@@ -111,78 +130,146 @@ export const NativePermissions = z.strictObject({
   delivery: DeliverySettings.partial().optional(),
   /** Workspace only: after how many approvals a card offers the rule (0 = never). */
   suggestions: SuggestionSettings.partial().optional(),
-});
+};
+
+/** The native keys only a workspace's own permissions may set (DESIGN §5 "Layering"). */
+export const workspaceOnlyKeys = [
+  'allowedModes',
+  'agents',
+  'pushDetails',
+  'delivery',
+  'suggestions',
+] as const;
+
+export const NativePermissions = z.strictObject(nativeFields);
 export type NativePermissions = z.infer<typeof NativePermissions>;
 
 /**
- * agenta's run-request shape. Its legacy `permissionPolicy` / `needsApproval` fields are
- * accepted and ignored, as agenta itself does with old drafts.
+ * Keys of a Claude Code `settings.json` that are not permissions (its documented settings): a
+ * whole settings file is accepted, these are not applied, and the answer lists them (`ignored`).
+ * Any other key is refused, so a misspelt policy key is never taken for one of these.
  */
-export const AgentaPermissions = z.object({
-  permissions: z.strictObject({
-    default: DefaultPermission.optional(),
-    rules: z.array(NativeRule).max(limits.rules).optional(),
-  }),
-  permissionPolicy: z.unknown().optional(),
-  needsApproval: z.unknown().optional(),
-});
-export type AgentaPermissions = z.infer<typeof AgentaPermissions>;
+export const claudeSettingsKeys: ReadonlySet<string> = new Set([
+  '$schema',
+  'apiKeyHelper',
+  'attribution',
+  'alwaysThinkingEnabled',
+  'autoUpdates',
+  'autoUpdatesChannel',
+  'awsAuthRefresh',
+  'awsCredentialExport',
+  'cleanupPeriodDays',
+  'companyAnnouncements',
+  'disableAllHooks',
+  'disabledMcpjsonServers',
+  'enableAllProjectMcpServers',
+  'enabledMcpjsonServers',
+  'enabledPlugins',
+  'allowedMcpServers',
+  'deniedMcpServers',
+  'env',
+  'extraKnownMarketplaces',
+  'feedbackSurveyState',
+  'fileSuggestion',
+  'forceLoginMethod',
+  'forceLoginOrgUUID',
+  'hooks',
+  'includeCoAuthoredBy',
+  'language',
+  'model',
+  'otelHeadersHelper',
+  'outputStyle',
+  'plansDirectory',
+  'preferredNotifChannel',
+  'respectGitignore',
+  'sandbox',
+  'showTurnDuration',
+  'spinnerTipsEnabled',
+  'spinnerVerbs',
+  'statusLine',
+  'subagentStatusLine',
+  'theme',
+  'verbose',
+]);
 
-/** Claude Code settings.json: `{permissions: {allow, deny, ask, defaultMode}}`. */
-export const ClaudeSettingsPermissions = z.object({
-  // Strict inside, so an agenta body (`permissions.default`) is never mistaken for an empty one.
-  permissions: z.strictObject({
-    allow: ruleList.optional(),
-    deny: ruleList.optional(),
-    ask: ruleList.optional(),
-    defaultMode: ModeName.optional(),
-    additionalDirectories: z.array(z.string().max(limits.cwdLength)).max(50).optional(),
-    disableBypassPermissionsMode: z.string().max(limits.labelLength).optional(),
-  }),
-});
-export type ClaudeSettingsPermissions = z.infer<typeof ClaudeSettingsPermissions>;
+/** agenta's legacy run-request fields: accepted and not applied, as agenta itself does with old drafts. */
+export const agentaLegacyKeys: ReadonlySet<string> = new Set(['permissionPolicy', 'needsApproval']);
 
 /**
- * Any of the three dialects. Claude Code settings are told apart from agenta by their
- * `allow`/`deny`/`ask` lists; the native dialect has no `permissions` key at all.
+ * The `permissions` block: Claude Code settings' `allow`/`deny`/`ask`/`defaultMode` and agenta's
+ * `default`/`rules`, alone or together. `additionalDirectories` is accepted and not applied (the
+ * answer says so); `disableBypassPermissionsMode: "disable"` removes Full Access from the modes
+ * allowed, as it does in Claude Code.
  */
-export const PermissionsConfig = z.union([NativePermissions, ClaudeSettingsPermissions, AgentaPermissions]);
+const permissionsBlock = z.strictObject({
+  allow: ruleList.optional(),
+  deny: ruleList.optional(),
+  ask: ruleList.optional(),
+  defaultMode: ModeName.optional(),
+  additionalDirectories: z.array(z.string().max(limits.cwdLength)).max(50).optional(),
+  disableBypassPermissionsMode: z.literal('disable').optional(),
+  default: DefaultPermission.optional(),
+  rules: z.array(NativeRule).max(limits.rules).optional(),
+});
+
+/** Keys of the `permissions` block that are accepted and not applied. */
+export const ignoredPermissionsKeys: ReadonlySet<string> = new Set(['additionalDirectories']);
+
+const ignorable = Object.fromEntries(
+  [...claudeSettingsKeys, ...agentaLegacyKeys].map((key) => [key, z.unknown().optional()]),
+) as Record<string, z.ZodOptional<z.ZodUnknown>>;
+
+/**
+ * A permissions config in any dialect, or a mix of them (DESIGN §4, §5 "Authority of
+ * declarations"): Gatehouse's native keys at the top, Claude Code's and agenta's under
+ * `permissions`. Every key is applied, or accepted-and-listed as not applied (a Claude Code
+ * settings file's other settings, agenta's legacy fields, `additionalDirectories`), or refused:
+ * nothing is dropped silently. Two keys that say the same thing must agree (`mode` and
+ * `permissions.defaultMode`, `default` and `permissions.default`).
+ */
+export const PermissionsConfig = z
+  .strictObject({ ...nativeFields, permissions: permissionsBlock.optional(), ...ignorable })
+  .superRefine((config, ctx) => {
+    const block = config.permissions;
+    if (block?.defaultMode !== undefined && config.mode !== undefined && block.defaultMode !== config.mode)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['permissions', 'defaultMode'],
+        message: `"${block.defaultMode}" contradicts mode "${config.mode}"`,
+      });
+    if (block?.default !== undefined && config.default !== undefined && block.default !== config.default)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['permissions', 'default'],
+        message: `"${block.default}" contradicts default "${config.default}"`,
+      });
+  });
 export type PermissionsConfig = z.infer<typeof PermissionsConfig>;
 
-/** The dialect of a permissions config, told by shape (DESIGN §4's three dialects). */
-export type PermissionsDialect = 'native' | 'agenta' | 'claude';
-
 /**
- * No `permissions` key → native; `permissions.default|rules` → agenta; else Claude Code settings.
- * Used on raw input (to validate against the one schema that names the real problem) and by
- * the plan normalizer, so both tell dialects apart the same way.
+ * The keys of a valid config that are accepted and not applied, as paths (`env`, `hooks`,
+ * `permissions.additionalDirectories`), and the config without them: what is stored and shown.
  */
-export function permissionsDialect(value: unknown): PermissionsDialect {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('permissions' in value)) {
-    return 'native';
+export function applicablePermissions(config: PermissionsConfig): {
+  config: PermissionsConfig;
+  ignored: string[];
+} {
+  const ignored: string[] = [];
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(config)) {
+    if (claudeSettingsKeys.has(key) || agentaLegacyKeys.has(key)) ignored.push(key);
+    else kept[key] = value;
   }
-  const inner = value.permissions;
-  if (typeof inner === 'object' && inner !== null && ('default' in inner || 'rules' in inner))
-    return 'agenta';
-  return 'claude';
+  if (config.permissions) {
+    const block: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(config.permissions)) {
+      if (ignoredPermissionsKeys.has(key)) ignored.push(`permissions.${key}`);
+      else block[key] = value;
+    }
+    kept.permissions = block;
+  }
+  return { config: kept as PermissionsConfig, ignored };
 }
 
-export const permissionsDialects = {
-  native: NativePermissions,
-  agenta: AgentaPermissions,
-  claude: ClaudeSettingsPermissions,
-} as const;
-
-/**
- * The body of `PUT /permissions`: a config in any dialect, checked first against the one schema
- * of its dialect, so a 400 names the real problem rather than the union's; documented as the
- * union of the three.
- */
-export const PermissionsBody = z.preprocess((value, ctx) => {
-  const parsed = permissionsDialects[permissionsDialect(value)].safeParse(value);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues)
-      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, input: value });
-  }
-  return value;
-}, PermissionsConfig);
+/** The body of `PUT /permissions`: a config in any dialect or a mix of them. */
+export const PermissionsBody = PermissionsConfig;

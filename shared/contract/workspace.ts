@@ -50,6 +50,14 @@ export const WorkspacePermissions = z.object({
 });
 export type WorkspacePermissions = z.infer<typeof WorkspacePermissions>;
 
+/**
+ * `PUT /permissions` answer: what is stored, and the keys of the body that were accepted and not
+ * applied (a Claude Code settings file's `env`, `hooks`, `model`…), so that nothing is dropped
+ * without saying so.
+ */
+export const PermissionsAnswer = WorkspacePermissions.extend({ ignored: z.array(z.string()) });
+export type PermissionsAnswer = z.infer<typeof PermissionsAnswer>;
+
 /** What a grant covers: the exact call approved (by approval key), or a rule the approver saved. */
 export const GrantKind = z.enum(['call', 'rule']);
 

@@ -8,13 +8,9 @@ export interface DecisionContext {
   mode: Mode;
   /** `approvalKey(call.tool, call.input)`, computed by the relay — never by the caller. */
   approvalKey?: string;
-  /** Approval keys granted for this session (`allow_session`). */
-  sessionGrants?: ReadonlySet<string>;
-  /** Approval keys granted for the whole workspace (`allow_always`). */
-  globalGrants?: ReadonlySet<string>;
   /**
    * Grants as stored (exact calls and saved rules, with time boxes), compiled once by
-   * `compileGrants(records, now)` from shared/grants. Applies beside the key sets above.
+   * `compileGrants(records, now)` from shared/grants: `allow_session` and `allow_always`.
    */
   grants?: { session: CompiledGrants; global: CompiledGrants };
   /** The relay's clock, epoch milliseconds: a time-boxed grant applies only while `now` is before its end. */

@@ -3,7 +3,8 @@ import type { EngineToolCall, ToolPermissionDecision } from '../contract/index.t
 import type { CompiledPlan } from '../plan/index.ts';
 import { toDisplayCopy } from '../redact/index.ts';
 import type { DecisionContext } from './context.ts';
-import { evaluate, toDecision } from './decide.ts';
+import { type Evaluation, evaluate, toDecision } from './decide.ts';
+import type { CallFacts } from './facts.ts';
 
 const defaultClassifierTimeoutMs = 10_000;
 
@@ -19,7 +20,29 @@ export async function decideCall(
   call: EngineToolCall,
   ctx: DecisionContext,
 ): Promise<ToolPermissionDecision> {
+  return (await decideCallWithFacts(plan, call, ctx)).decision;
+}
+
+/**
+ * `decideCall`, with the facts the engine made of the call (null when it could not make them):
+ * made once per call, and reused where the relay needs them again (an ask's offer of rules to
+ * save, worker/session/offer.ts) rather than made a second time.
+ */
+export async function decideCallWithFacts(
+  plan: CompiledPlan,
+  call: EngineToolCall,
+  ctx: DecisionContext,
+): Promise<{ decision: ToolPermissionDecision; facts: CallFacts | null }> {
   const { result, facts } = evaluate(plan, call, ctx);
+  return { decision: await classified(call, result, facts, ctx), facts };
+}
+
+async function classified(
+  call: EngineToolCall,
+  result: Evaluation['result'],
+  facts: CallFacts | null,
+  ctx: DecisionContext,
+): Promise<ToolPermissionDecision> {
   if (result !== 'classify') return toDecision(call, result, facts);
   const classifier: Classifier = ctx.classifier ?? heuristicClassifier;
   if (!facts) throw new Error('unreachable: classification without facts');

@@ -1,9 +1,10 @@
 import type { EngineToolCall, ToolPermissionDecision } from '../contract/index.ts';
-import { type ProtectedPath, protectedPath } from '../paths/protected.ts';
 import type { CompiledPlan } from '../plan/index.ts';
 import type { RiskFinding } from '../risk/index.ts';
 import type { DecisionContext } from './context.ts';
 import { type CallFacts, callFacts } from './facts.ts';
+import { withJudgedCapability } from './labels.ts';
+import { protectedWriteOf } from './protected-write.ts';
 import { precedence, type Ruling, type StepResult } from './steps.ts';
 
 type DecisionFinding = NonNullable<ToolPermissionDecision['findings']>[number];
@@ -54,23 +55,6 @@ function malformed(call: EngineToolCall): string | null {
   return null;
 }
 
-/**
- * The protected file an edit reaches, if any. A patch reaches every file it names; one whose files
- * cannot be read for sure could reach any, so it is treated as reaching a protected one.
- */
-function protectedEditOf(facts: CallFacts, cwd: string | undefined, home: string | undefined) {
-  if (facts.tool.patchField === undefined) return protectedPath(facts.path, cwd, home);
-  if (facts.edited === undefined) {
-    const why = facts.patch?.ok === false ? facts.patch.reason : 'the call carries no patch';
-    return { path: 'the patch', why: `its files cannot be known for sure (${why})` } satisfies ProtectedPath;
-  }
-  for (const path of facts.edited) {
-    const reached = protectedPath(path, cwd, home);
-    if (reached !== undefined) return reached;
-  }
-  return undefined;
-}
-
 export interface Evaluation {
   result: Exclude<StepResult, undefined>;
   facts: CallFacts | null;
@@ -96,7 +80,7 @@ export function evaluate(plan: CompiledPlan, call: EngineToolCall, ctx: Decision
   }
   let facts: CallFacts | null = null;
   try {
-    facts = callFacts(call);
+    facts = callFacts(withJudgedCapability(plan, call));
     const target = {
       tool: call.tool,
       input: call.input,
@@ -106,7 +90,13 @@ export function evaluate(plan: CompiledPlan, call: EngineToolCall, ctx: Decision
       patch: facts.patch,
     };
     const toolVerdict = plan.tools.get(call.tool);
-    const protectedEdit = facts.tool.edits ? protectedEditOf(facts, call.cwd, ctx.home) : undefined;
+    const known = facts;
+    // Looked for only when a step would allow (most calls never need it), then kept.
+    let reached: { path: ReturnType<typeof protectedWriteOf> } | undefined;
+    const protectedEdit = () => {
+      reached ??= { path: protectedWriteOf(known, call.cwd, ctx.home) };
+      return reached.path;
+    };
     const input = { plan, call, ctx, facts, target, toolVerdict, protectedEdit };
     for (const step of precedence) {
       const result = step.run(input);

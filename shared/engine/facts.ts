@@ -1,5 +1,6 @@
 import type { EngineToolCall } from '../contract/index.ts';
 import type { PatchReading } from '../patch/index.ts';
+import { type ParsedCommand, parseSegment } from '../programs/index.ts';
 import { isReadOnlyCommand } from '../readonly/index.ts';
 import { type RiskRating, rateRisk } from '../risk/index.ts';
 import { analyzeShell, type ShellAnalysis } from '../shell/index.ts';
@@ -15,6 +16,12 @@ export interface CallFacts {
   tool: ToolFacts;
   /** The analysis of the call's command (Bash `command`), made once; absent for other tools. */
   shell?: ShellAnalysis;
+  /**
+   * Each simple command of `shell` read once against the program catalog (shared/programs),
+   * parallel to `shell.segments`: what the read-only check, and every other policy over the
+   * parsed form, reads. Absent for other tools.
+   */
+  programs?: readonly ParsedCommand[];
   /** A read: read capability, or Bash recognized as read-only. */
   read: boolean;
   readReason: string;
@@ -33,10 +40,11 @@ export function callFacts(call: EngineToolCall): CallFacts {
   const tool = toolFacts(call.tool, call.capability);
   const command = stringField(call.input, tool.commandField);
   const shell = command === undefined ? undefined : analyzeShell(command);
+  const programs = shell?.segments.map(parseSegment);
   let read = tool.capability === 'read';
   let readReason = read ? `${call.tool} only reads.` : '';
   if (command !== undefined) {
-    const verdict = isReadOnlyCommand(shell!, call.cwd);
+    const verdict = isReadOnlyCommand(shell!, call.cwd, programs);
     read = verdict.readOnly;
     readReason = verdict.reason;
   }
@@ -52,6 +60,7 @@ export function callFacts(call: EngineToolCall): CallFacts {
   return {
     tool,
     ...(shell === undefined ? {} : { shell }),
+    ...(programs === undefined ? {} : { programs }),
     read,
     readReason,
     ...(tool.pathField === undefined ? {} : { path: stringField(call.input, tool.pathField) }),

@@ -24,15 +24,13 @@ export function grantStep({ ctx, target }: StepInput): { ruling: Ruling; byRule:
   const now = ctx.now;
   if (key !== undefined) {
     for (const scope of ['session', 'global'] as const) {
-      const legacy = scope === 'session' ? ctx.sessionGrants : ctx.globalGrants;
       const grant = ctx.grants?.[scope].calls.get(key);
-      const live = grant !== undefined && grantLive(grant, now);
-      if (!live && !legacy?.has(key)) continue;
+      if (grant === undefined || !grantLive(grant, now)) continue;
       const reason =
         scope === 'session'
           ? 'Approved earlier in this session for the same arguments'
           : 'Always allowed for the same arguments by an approver';
-      const until = live && !legacy?.has(key) ? untilSuffix(grant.expiresAt, now) : '';
+      const until = untilSuffix(grant.expiresAt, now);
       return { ruling: grantRuling(`grant_${scope}`, `${reason}${until}.`), byRule: false };
     }
   }

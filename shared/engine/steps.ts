@@ -29,8 +29,8 @@ export interface StepInput {
   target: RuleTarget;
   /** The plan's setting for the call's tool (`tools` in the plan), looked up once for the steps that read it. */
   toolVerdict: Verdict | undefined;
-  /** The protected file an edit reaches (paths/protected.ts), if it reaches one. */
-  protectedEdit: ProtectedPath | undefined;
+  /** The protected file the call may write (paths/protected.ts), if any: worked out on first ask. */
+  protectedEdit: () => ProtectedPath | undefined;
 }
 
 export interface Step {
@@ -76,7 +76,9 @@ function protectedAsk({ path, why }: ProtectedPath): Ruling {
  * a default, accept-edits and the auto reviewer do not (README.md says why).
  */
 function unlessProtected(ruling: Ruling, { protectedEdit }: StepInput): Ruling {
-  return ruling.behavior === 'allow' && protectedEdit !== undefined ? protectedAsk(protectedEdit) : ruling;
+  if (ruling.behavior !== 'allow') return ruling;
+  const reached = protectedEdit();
+  return reached === undefined ? ruling : protectedAsk(reached);
 }
 
 /**
@@ -246,7 +248,7 @@ export const precedence: readonly Step[] = [
           );
         case 'auto':
           // The reviewer may allow; a protected file is asked before it is consulted.
-          return input.protectedEdit === undefined ? 'classify' : protectedAsk(input.protectedEdit);
+          return input.protectedEdit() === undefined ? 'classify' : protectedAsk(input.protectedEdit()!);
         case 'bubble':
           return policy('ask', 'mode_bubble', 'This session hands every decision to its host.');
         case 'plan':

@@ -1,3 +1,5 @@
+import { otherReading } from './normalize.ts';
+
 /**
  * Path arithmetic for rules, the risk rating and the engine, POSIX only and without touching a file system: symbolic links are
  * not resolved (a rule about `src/**` cannot see that `src/link` points at `/etc`).
@@ -44,10 +46,18 @@ export function relativeTo(root: string, path: string): string | undefined {
   return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : undefined;
 }
 
-/** True only when `path` certainly resolves inside `root`; an unknown base is never inside (fail closed). */
+/**
+ * True only when `path` certainly resolves inside `root`; an unknown base is never inside (fail
+ * closed). A path Windows reads otherwise (`src\..\..\x`, shared/paths/normalize.ts) must be
+ * inside read both ways.
+ */
 export function isInside(path: string | undefined, root: string | undefined): boolean {
   const base = knownDirectory(root);
   if (path === undefined || base === undefined) return false;
   const target = resolveCallPath(path, base, undefined);
-  return target !== undefined && relativeTo(base, target) !== undefined;
+  if (target === undefined || relativeTo(base, target) === undefined) return false;
+  const other = otherReading(path);
+  if (other === undefined) return true;
+  const read = resolveCallPath(other, base.toLowerCase(), undefined);
+  return read !== undefined && relativeTo(base.toLowerCase(), read) !== undefined;
 }

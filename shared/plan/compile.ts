@@ -1,4 +1,10 @@
-import { type DefaultPermission, limits, type Mode, type PermissionsConfig } from '../contract/index.ts';
+import {
+  type Capability,
+  type DefaultPermission,
+  limits,
+  type Mode,
+  type PermissionsConfig,
+} from '../contract/index.ts';
 import { type CompiledRule, compileRule, indexRules, RuleError, type RuleIndex } from '../rules/index.ts';
 import { PlanError } from './errors.ts';
 import { normalize } from './normalize.ts';
@@ -24,6 +30,15 @@ export interface CompiledPlan {
   /** `rules` filed by tool and command words, built once with the plan; `decide` matches through it. */
   readonly index: Readonly<Record<Verdict, RuleIndex>>;
   readonly tools: ReadonlyMap<string, Verdict>;
+  /** What the workspace says each named tool does, for every agent (`toolCapabilities`). */
+  readonly toolCapabilities: ReadonlyMap<string, Capability>;
+  /**
+   * An agent's own capability label on a tool the relay does not know counts (DESIGN §5
+   * "Authority of declarations"): only where agents may loosen (`agents.loosen`, or an approver
+   * granted this session its loosening). Otherwise an unknown tool not in `toolCapabilities` is
+   * judged as `exec` whatever its agent calls it.
+   */
+  readonly agentLabels: boolean;
   readonly capabilities: Readonly<Partial<Record<GatedCapability, Verdict>>>;
   readonly explicit: Readonly<{
     default?: DefaultPermission;
@@ -72,6 +87,8 @@ export function compileSource(source: PlanSource): CompiledPlan {
     rules,
     index: indexPlanRules(rules),
     tools: new Map(Object.entries(source.tools)),
+    toolCapabilities: new Map(Object.entries(source.toolCapabilities)),
+    agentLabels: source.agents?.loosen ?? false,
     capabilities: source.capabilities,
     explicit: { default: source.default, shield: source.shield, timeoutSeconds: source.timeoutSeconds },
   };

@@ -1,4 +1,4 @@
-import type { DefaultPermission, Mode } from '../contract/index.ts';
+import type { Capability, DefaultPermission, Mode } from '../contract/index.ts';
 import type { CompiledRule } from '../rules/index.ts';
 import { type CompiledPlan, indexPlanRules, type ShieldAction } from './compile.ts';
 import { atLeastAsStrict } from './mode-strictness.ts';
@@ -10,6 +10,8 @@ const stricterVerdict = (a: Verdict | undefined, b: Verdict | undefined) =>
 
 const defaultStrength: Record<DefaultPermission, number> = { allow: 0, allow_reads: 1, ask: 2, deny: 3 };
 const shieldStrength: Record<ShieldAction, number> = { off: 0, ask: 1, deny: 2 };
+/** Capability order, least to most able: calling a tool `exec` never loosens anything. */
+const capabilityStrength: Record<Capability, number> = { read: 0, write: 1, net: 2, exec: 3 };
 
 /** What the session may do beyond tightening. */
 export interface SessionAuthority {
@@ -61,8 +63,14 @@ export function layerSession(
   session: CompiledPlan | null,
   authority: SessionAuthority = {},
 ): LayeredPlan {
-  if (!session) return { plan: workspace, ignored: [] };
   const loosen = authority.loosen === true;
+  if (!session) {
+    const labels = loosen || workspace.agents.loosen;
+    return {
+      plan: labels === workspace.agentLabels ? workspace : { ...workspace, agentLabels: labels },
+      ignored: [],
+    };
+  }
   const ignored: string[] = [];
   const allowRules: CompiledRule[] = [...workspace.rules.allow];
   if (loosen) allowRules.push(...session.rules.allow);
@@ -74,6 +82,19 @@ export function layerSession(
     else if (tools.has(tool)) continue;
     else if (loosen) allowRules.push(toolAllowRule(tool));
     else ignored.push(`tools.${tool}: allow`);
+  }
+
+  // A session naming what a tool does is the agent's label: it applies where it is stricter than
+  // the workspace's word, or where the workspace said nothing and agents may loosen.
+  const toolCapabilities = new Map(workspace.toolCapabilities);
+  for (const [tool, capability] of session.toolCapabilities) {
+    const current = toolCapabilities.get(tool);
+    if (current !== undefined) {
+      if (capabilityStrength[capability] > capabilityStrength[current])
+        toolCapabilities.set(tool, capability);
+    } else if (loosen || workspace.agents.loosen || capability === 'exec')
+      toolCapabilities.set(tool, capability);
+    else ignored.push(`toolCapabilities.${tool}: ${capability}`);
   }
 
   const capabilities: Partial<Record<GatedCapability, Verdict>> = { ...workspace.capabilities };
@@ -124,6 +145,8 @@ export function layerSession(
     rules,
     index: indexPlanRules(rules),
     tools,
+    toolCapabilities,
+    agentLabels: loosen || workspace.agents.loosen,
     capabilities,
     explicit: { default: explicitDefault, shield: explicitShield, timeoutSeconds },
   };

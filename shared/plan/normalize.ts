@@ -1,11 +1,4 @@
-import {
-  type AgentaPermissions,
-  type ClaudeSettingsPermissions,
-  type NativePermissions,
-  type NativeRule,
-  type PermissionsConfig,
-  permissionsDialect,
-} from '../contract/index.ts';
+import { Mode, type NativeRule, type PermissionsConfig } from '../contract/index.ts';
 import { emptySource, type PlanSource } from './source.ts';
 
 const ruleText = (rule: NativeRule) =>
@@ -17,54 +10,35 @@ function addNativeRules(source: PlanSource, rules: readonly NativeRule[] | undef
   });
 }
 
-function fromNative(config: NativePermissions): PlanSource {
+/**
+ * A config in any dialect, or a mix (DESIGN §4) → one `PlanSource`. Every key the schema
+ * applies is read here: the native keys at the top, Claude Code's `allow`/`deny`/`ask`/
+ * `defaultMode`/`disableBypassPermissionsMode` and agenta's `default`/`rules` under
+ * `permissions`. The schema has made sure the keys that say the same thing agree.
+ */
+export function normalize(config: PermissionsConfig): PlanSource {
   const source = emptySource();
+  const block = config.permissions;
   addNativeRules(source, config.rules, 'rules');
+  addNativeRules(source, block?.rules, 'permissions.rules');
+  for (const behavior of ['allow', 'ask', 'deny'] as const) {
+    block?.[behavior]?.forEach((text, i) => {
+      source.rules[behavior].push({ text, path: `permissions.${behavior}.${i}` });
+    });
+  }
   for (const [tool, permission] of Object.entries(config.tools ?? {})) {
     // `inherit` is the same as not naming the tool: the default decides.
     if (permission !== 'inherit') source.tools[tool] = permission;
   }
+  source.toolCapabilities = { ...config.toolCapabilities };
   source.capabilities = { ...config.capabilities };
-  source.mode = config.mode;
-  source.default = config.default;
+  source.mode = config.mode ?? block?.defaultMode;
+  source.default = config.default ?? block?.default;
   source.shield = config.shield;
   source.timeoutSeconds = config.timeoutSeconds;
   source.allowedModes = config.allowedModes;
+  if (block?.disableBypassPermissionsMode === 'disable')
+    source.allowedModes = (source.allowedModes ?? Mode.options).filter((mode) => mode !== 'bypass');
   source.agents = config.agents;
   return source;
-}
-
-function fromAgenta(config: AgentaPermissions): PlanSource {
-  // agenta's legacy `permissionPolicy` / `needsApproval` are ignored on purpose, as agenta does.
-  const source = emptySource();
-  source.default = config.permissions.default;
-  addNativeRules(source, config.permissions.rules, 'permissions.rules');
-  return source;
-}
-
-function fromClaude(config: ClaudeSettingsPermissions): PlanSource {
-  const source = emptySource();
-  for (const behavior of ['allow', 'ask', 'deny'] as const) {
-    config.permissions[behavior]?.forEach((text, i) => {
-      source.rules[behavior].push({ text, path: `permissions.${behavior}.${i}` });
-    });
-  }
-  source.mode = config.permissions.defaultMode;
-  return source;
-}
-
-/**
- * Any of the three dialects (DESIGN §4) → one `PlanSource`. The dialect is told by shape:
- * Claude Code settings carry `permissions.allow|deny|ask|defaultMode`, agenta carries
- * `permissions.default|rules`, and the native dialect has no `permissions` key.
- */
-export function normalize(config: PermissionsConfig): PlanSource {
-  switch (permissionsDialect(config)) {
-    case 'native':
-      return fromNative(config as NativePermissions);
-    case 'agenta':
-      return fromAgenta(config as AgentaPermissions);
-    case 'claude':
-      return fromClaude(config as ClaudeSettingsPermissions);
-  }
 }

@@ -15,6 +15,8 @@ export interface PlanSource {
   /** Rule texts by behavior, each with the config path it came from (for error messages). */
   rules: Record<Verdict, { text: string; path: string }[]>;
   tools: Record<string, Verdict>;
+  /** The workspace's own word on what a tool does (`toolCapabilities`), for every agent. */
+  toolCapabilities: Record<string, Capability>;
   capabilities: Partial<Record<GatedCapability, Verdict>>;
   shield?: 'ask' | 'deny' | 'off';
   timeoutSeconds?: number;
@@ -25,5 +27,6 @@ export interface PlanSource {
 export const emptySource = (): PlanSource => ({
   rules: { allow: [], ask: [], deny: [] },
   tools: {},
+  toolCapabilities: {},
   capabilities: {},
 });

@@ -1,3 +1,5 @@
-export { isReadOnlyCommand, type ReadOnlyVerdict, readOnlySegmentReason } from './check.ts';
-export { READ_ONLY_PROGRAMS } from './programs.ts';
-export type { CommandSpec } from './spec.ts';
+export {
+  isReadOnlyCommand,
+  type ReadOnlyVerdict,
+  readOnlySegmentReason,
+} from '../programs/read-only/check.ts';

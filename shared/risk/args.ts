@@ -73,8 +73,3 @@ export function operands(args: readonly string[], valueOptions: readonly string[
   }
   return found;
 }
-
-/** The last path component of a program name: `/usr/bin/rm` → `rm`. */
-export function programName(word: string): string {
-  return word.slice(word.lastIndexOf('/') + 1);
-}

@@ -1,4 +1,4 @@
-import { normalizeAbsolute } from '../paths/index.ts';
+import { isInside, knownDirectory, normalizeAbsolute } from '../paths/index.ts';
 
 /**
  * Where a path points, for rating writes and deletions. POSIX paths only; anything the rater
@@ -53,24 +53,16 @@ export interface Where {
   workspace: string | undefined;
 }
 
-/** Whether a path lies in the workspace (the agent's working directory and below). */
+/**
+ * Whether a path lies in the workspace (the agent's working directory and below): resolved
+ * against where the command stands, then asked of shared/paths' one `isInside`. A relative path
+ * with no known cwd may be anywhere: `unknown`.
+ */
 export function placeOf(path: string, where: Where): PathPlace {
-  const { cwd, workspace } = where;
   if (homePrefix.test(path) || path.startsWith('~')) return 'outside';
-  const absolute = resolvePath(path, cwd);
-  if (absolute === undefined) {
-    // No cwd at all: a plain relative path that never climbs is still relative to the agent's cwd.
-    if (cwd === undefined && workspace === undefined && !path.startsWith('/') && !/[$`]/.test(path)) {
-      const climbs = path.split('/').some((part) => part === '..');
-      return climbs ? 'unknown' : 'workspace';
-    }
-    return 'unknown';
-  }
-  if (workspace === undefined) return 'unknown';
-  const root = resolvePath(workspace, undefined);
-  if (root === undefined) return 'unknown';
-  if (root === '/' || absolute === root || absolute.startsWith(`${root}/`)) return 'workspace';
-  return 'outside';
+  const absolute = resolvePath(path, where.cwd);
+  if (absolute === undefined || knownDirectory(where.workspace) === undefined) return 'unknown';
+  return isInside(absolute, where.workspace) ? 'workspace' : 'outside';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { readOnlySegmentReason } from '../readonly/index.ts';
 import type { ShellSegment } from '../shell/index.ts';
-import { programName } from './args.ts';
+import { programName } from '../wrappers/index.ts';
 import type { SegmentContext } from './context.ts';
 import { raterFor } from './programs/index.ts';
 import { namesSecretFile, secretFileNote } from './secret-files.ts';

@@ -1,10 +1,11 @@
 import { wrappedCommands, wrappers } from '../wrappers/index.ts';
 import type { SegmentContext } from './context.ts';
+import { textHazards } from './text-hazards.ts';
 
 /**
  * Programs that run another program (`sudo`, `env`, `timeout`, `xargs`, `watch`…): the danger is
- * in what they run, which is rated as itself. How each one's command is found is the wrapper
- * table's (shared/wrappers/table.ts), the one table of such programs; the rater adds only what
+ * in what they run, which is rated as itself. How each one's command is found is read from its
+ * catalog entry (shared/programs/wrappers.ts) by shared/wrappers; the rater adds only what
  * running through them means: a command line it cannot read, code from stdin, or another user.
  */
 
@@ -55,6 +56,9 @@ export function rateWrapped(name: string, argv: readonly string[], ctx: SegmentC
         break;
       case 'unknown':
         ctx.rating.raise('medium', 'Runs another program in a way the rater cannot read.', 'code_execution');
+        // What it runs is not known, so its words are searched for the worst patterns as text
+        // (`env -S '-i rm -rf /'`, whose split string starts with an option, stays critical).
+        textHazards(argv.join(' '), ctx.rating);
         break;
     }
   }

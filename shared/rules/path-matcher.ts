@@ -1,5 +1,6 @@
 import { parsePatch, patchPaths } from '../patch/index.ts';
 import { knownDirectory, relativeTo, resolveCallPath } from '../paths/index.ts';
+import { hasShortName, otherReading } from '../paths/normalize.ts';
 import type { FileTool } from './file-tools.ts';
 import { compilePathGlob, type PathGlob } from './path-glob.ts';
 import { parsePathPattern } from './path-pattern.ts';
@@ -50,7 +51,20 @@ export function compilePathMatcher(
     );
   };
 
+  /**
+   * One path normaliser for rules, the secret list and protected paths (shared/paths/normalize.ts):
+   * a path Windows would read otherwise (`secrets./k`, `.env::$DATA`, `a\b`) is matched by deny
+   * and ask rules as written and as read there, and by no allow rule; an 8.3 short name may be any
+   * name, so deny and ask rules match it.
+   */
   const matchesPath = (target: RuleTarget, tool: FileTool, path: string | undefined): boolean => {
+    const other = path === undefined ? undefined : otherReading(path);
+    if (other === undefined) return matchesWritten(target, tool, path);
+    if (allowSide) return false;
+    return hasShortName(path!) || matchesWritten(target, tool, path) || matchesWritten(target, tool, other);
+  };
+
+  const matchesWritten = (target: RuleTarget, tool: FileTool, path: string | undefined): boolean => {
     if (path === undefined) return !allowSide;
     const absolute = resolveCallPath(path, target.cwd, target.home);
     // Longer than PATH_MAX: no such file, and not worth matching.

@@ -14,7 +14,9 @@ export interface SecretSpan {
  * then skips every pattern, where asking each pattern for each of its hints cost more than the
  * rest of the scan (measured: `decide` on the bench's compound command).
  */
-const anyHint = new RegExp(secretPatterns.flatMap((pattern) => pattern.hints.map(escapeRegExp)).join('|'));
+export const anyHint = new RegExp(
+  secretPatterns.flatMap((pattern) => pattern.hints.map(escapeRegExp)).join('|'),
+);
 
 function spanOf(pattern: SecretPattern, match: RegExpExecArray): { start: number; end: number } {
   for (const name of pattern.secretGroups ?? []) {

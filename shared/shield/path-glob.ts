@@ -7,7 +7,9 @@
  * `.env`, so the shield reads names the way they do, failing closed on the others.
  */
 
-type Token =
+import { cleanName } from '../paths/normalize.ts';
+
+export type Token =
   | { type: 'char'; char: string }
   | { type: 'any' }
   | { type: 'star' }
@@ -127,7 +129,10 @@ export interface NormalizedPath {
 
 /**
  * `path` lowered and resolved: `$HOME` and `C:/Users/NAME` are homes, `cwd` resolves a relative
- * path when known, `.` and `..` are resolved (`..` above the start is dropped).
+ * path when known, `.` and `..` are resolved (`..` above the start is dropped: a relative path
+ * whose base is unknown may be anywhere, and the secret list compares ends). Each name is cleaned
+ * as the one path normaliser cleans it (shared/paths/normalize.ts: trailing dots and spaces,
+ * NTFS streams, invisible characters), except that a glob's bracket class keeps its `:`.
  */
 export function normalizePath(path: string, cwd?: string): NormalizedPath {
   let text = path
@@ -137,16 +142,17 @@ export function normalizePath(path: string, cwd?: string): NormalizedPath {
     .toLowerCase();
   text = text.replace(/^(?:\$home|\$\{home\})(?=\/|$)/, '~');
   if (cwd !== undefined && !/^[/~]/.test(text) && !/^[a-z]:\//.test(text))
-    text = `${cwd.toLowerCase()}/${text}`;
-  // `C:/Users/NAME/…` is a home too.
-  text = text.replace(/^[a-z]:\//, '/');
+    text = `${cwd.toLowerCase().replaceAll('\\', '/')}/${text}`;
+  // `C:/Users/NAME/…` is a home too; `\\?\C:\…` is the same path.
+  text = text.replace(/^\/\/[?.]\//, '').replace(/^\/?[a-z]:\//, '/');
   let anchor: Anchor = 'relative';
   let parts = text.split('/');
   if (parts[0] === '') anchor = 'root';
   else if (parts[0]!.startsWith('~')) anchor = 'home';
   parts = parts.slice(anchor === 'relative' ? 0 : 1);
   const resolved: string[] = [];
-  for (const part of parts) {
+  for (const written of parts) {
+    const part = written.includes('[') ? written : cleanName(written);
     if (part === '' || part === '.') continue;
     if (part === '..') resolved.pop();
     else resolved.push(part);

@@ -2,6 +2,7 @@ import type { ShellAnalysis } from '../shell/index.ts';
 import type { ToolFacts } from '../tools/catalog.ts';
 import { secretFileAccess, type ToolCallLike } from './file-access.ts';
 import { findSecrets, type SecretFinding } from './find-secrets.ts';
+import { shellWordSecrets } from './shell-words.ts';
 
 /** What the shield (DESIGN §5 step 2) found in one tool call. */
 export interface ShieldScan {
@@ -25,6 +26,14 @@ export interface ShieldScan {
 export function shieldScan(call: ToolCallLike, tool?: ToolFacts, shell?: ShellAnalysis): ShieldScan {
   // `?.`: callers validate calls first, but the shield must not be the step that crashes.
   const findings = findSecrets(call?.input);
+  // The command as bash will pass its words: a token split by quoting is whole there.
+  const field = tool?.commandField ?? (call?.tool === 'Bash' ? 'command' : undefined);
+  const command = field === undefined ? undefined : call?.input?.[field];
+  if (typeof command === 'string') {
+    const hidden = shellWordSecrets(command, shell);
+    if (hidden.length > 0 && !findings.some((finding) => finding.path === field))
+      findings.push({ kind: hidden[0]!.kind, path: field! });
+  }
   const access = secretFileAccess(call, tool, shell);
   if (access !== null && 'unexamined' in access) {
     // Not a secret seen but one that could not be ruled out: the call asks, like for a secret.

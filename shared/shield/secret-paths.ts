@@ -1,3 +1,4 @@
+import { isShortName } from '../paths/normalize.ts';
 import { escapeRegExp } from './escape-regexp.ts';
 import {
   contains,
@@ -14,6 +15,7 @@ import {
   type Segment,
   segmentsMeet,
   startsWith,
+  type Token,
 } from './path-glob.ts';
 
 /**
@@ -59,6 +61,8 @@ export const secretPathTable: readonly SecretPathEntry[] = [
   { glob: '.netrc', why: 'logins for curl, git and ftp' },
   { glob: '_netrc', why: 'logins for curl, git and ftp (Windows)' },
   { glob: '.git-credentials', why: 'git’s stored passwords and tokens' },
+  { glob: '.config/git/credentials', why: 'git’s stored passwords and tokens (XDG)' },
+  { glob: 'git/credentials', why: 'git’s stored passwords and tokens (XDG_CONFIG_HOME elsewhere)' },
   { glob: '.pgpass', why: 'PostgreSQL passwords' },
   { glob: '.my.cnf', why: 'MySQL passwords' },
   { glob: '.htpasswd', why: 'password hashes for web servers' },
@@ -70,6 +74,38 @@ export const secretPathTable: readonly SecretPathEntry[] = [
   { glob: 'gcloud/legacy_credentials/**', why: 'gcloud’s older stored credentials' },
   { glob: '.azure/accesstokens.json', why: 'Azure CLI access tokens' },
   { glob: '.azure/msal_token_cache.*', why: 'Azure CLI token cache' },
+  { glob: '.azure/service_principal_entries.*', why: 'Azure CLI service principal secrets' },
+  { glob: '.azure/msal_http_cache.*', why: 'Azure CLI token cache' },
+  { glob: '.oci/**', why: 'Oracle Cloud CLI keys and config' },
+  { glob: 'doctl/config.yaml', why: 'the DigitalOcean CLI’s token' },
+  { glob: '.fly/config.yml', why: 'flyctl’s access token' },
+  { glob: 'heroku/credentials', why: 'the Heroku CLI’s token' },
+  { glob: '.wrangler/config/**', why: 'wrangler’s own login (~/.wrangler, ~/.config/.wrangler)' },
+  { glob: 'run/secrets/**', why: 'container secrets and the Kubernetes service-account token' },
+  { glob: 'kubernetes.io/serviceaccount/**', why: 'the Kubernetes service-account token' },
+  { glob: '.kube/config*', why: 'Kubernetes cluster credentials, per cluster' },
+  { glob: '.cargo/credentials', why: 'crates.io tokens' },
+  { glob: '.cargo/credentials.toml', why: 'crates.io tokens' },
+  { glob: '.gem/credentials', why: 'RubyGems API keys' },
+  { glob: '.m2/settings.xml', why: 'Maven repository passwords' },
+  { glob: '.m2/settings-security.xml', why: 'Maven’s master password' },
+  { glob: '.gradle/gradle.properties', why: 'Gradle repository and signing passwords' },
+  { glob: 'nuget.config', why: 'NuGet feed passwords (~/.nuget/NuGet/NuGet.Config and per project)' },
+  { glob: '.composer/auth.json', why: 'Composer repository tokens' },
+  { glob: 'composer/auth.json', why: 'Composer repository tokens (XDG)' },
+  { glob: '.bash_history', why: 'shell history: secrets typed on command lines' },
+  { glob: '.zsh_history', why: 'shell history: secrets typed on command lines' },
+  { glob: '.zhistory', why: 'shell history: secrets typed on command lines' },
+  { glob: '.sh_history', why: 'shell history: secrets typed on command lines' },
+  { glob: '.histfile', why: 'shell history: secrets typed on command lines' },
+  { glob: 'fish_history', why: 'fish’s history: secrets typed on command lines' },
+  { glob: '.python_history', why: 'Python REPL history' },
+  { glob: '.node_repl_history', why: 'Node.js REPL history' },
+  { glob: '.psql_history', why: 'psql history: passwords set in SQL' },
+  { glob: '.mysql_history', why: 'MySQL client history: passwords set in SQL' },
+  { glob: '.sqlite_history', why: 'SQLite shell history' },
+  { glob: '.rediscli_history', why: 'redis-cli history: AUTH passwords' },
+  { glob: '.irb_history', why: 'Ruby REPL history' },
   { glob: '*.tfstate', why: 'Terraform state holds every resource’s secrets' },
   { glob: '*.tfstate.backup', why: 'Terraform state, previous copy' },
   { glob: '*.pem', why: 'private keys (and certificates, which the name cannot tell apart)' },
@@ -147,6 +183,20 @@ export const secretDirectoryTable: readonly SecretDirectoryEntry[] = [
   { glob: '.azure', inside: true, why: 'Azure CLI tokens' },
   { glob: '.config/gh', inside: true, why: 'GitHub CLI tokens' },
   { glob: '.config/gcloud', inside: true, why: 'gcloud credentials' },
+  { glob: '.oci', inside: true, why: 'Oracle Cloud CLI keys' },
+  { glob: '.fly', inside: true, why: 'flyctl’s token' },
+  { glob: '.config/doctl', inside: true, why: 'the DigitalOcean CLI’s token' },
+  { glob: '.config/git', inside: true, why: 'git’s stored credentials' },
+  { glob: '~/.wrangler', inside: true, why: 'wrangler’s login' },
+  { glob: '~/.config/.wrangler', inside: true, why: 'wrangler’s login' },
+  { glob: '~/.cargo', inside: false, why: 'crates.io tokens' },
+  { glob: '~/.m2', inside: false, why: 'Maven passwords' },
+  { glob: '~/.gradle', inside: false, why: 'Gradle passwords' },
+  { glob: '~/.gem', inside: true, why: 'RubyGems API keys' },
+  { glob: '~/.nuget', inside: false, why: 'NuGet feed passwords' },
+  { glob: '~/.composer', inside: false, why: 'Composer tokens' },
+  { glob: '/run/secrets', inside: true, why: 'container secrets' },
+  { glob: '/var/run/secrets', inside: true, why: 'the Kubernetes service-account token' },
   { glob: '~/.claude', inside: true, why: 'Claude Code’s login' },
   { glob: '~/.codex', inside: true, why: 'Codex CLI’s login' },
   { glob: '~', inside: false, why: 'dotfiles with logins, and the folders above' },
@@ -259,14 +309,54 @@ export function literalNamesSecretFile(parts: readonly string[]): boolean {
   );
 }
 
-/** The alternatives a path stands for: brace groups of a glob taken apart. */
+/** A name that may be an 8.3 short name (`SECRE~1`, `CREDEN~1.JSO`) somewhere in a path. */
+const shortNameIn = /(?:^|[\\/])[^~\\/.]{1,6}~[0-9]+(?:\.[^.\\/]{0,3})?(?=$|[\\/])/;
+
+/** Short names in one path worked through one by one; past this many, the rest become `*` only. */
+const MOST_SHORT_NAMES = 4;
+
+/**
+ * `pattern` with each 8.3 short name (shared/paths/normalize.ts) turned into a glob of the long
+ * names it may stand for, with and without a dotfile's dot (`SECRE~1` → `se*`, `.se*`): Windows
+ * makes one of a long name by dropping its dots and cutting it short, so it may be any name
+ * starting with those letters, a secret one included (fail closed). Every mix is tried.
+ */
+function shortNamesAsAny(pattern: PathPattern): PathPattern[] {
+  let variants: Segment[][] = [[]];
+  let shortNames = 0;
+  for (const segment of pattern.segments) {
+    const text =
+      segment !== 'globstar' && segment.every((token) => token.type === 'char')
+        ? segment.map((token) => (token.type === 'char' ? token.char : '')).join('')
+        : '';
+    if (!isShortName(text)) {
+      for (const variant of variants) variant.push(segment);
+      continue;
+    }
+    shortNames += 1;
+    // Its first two letters start the long name (after a dotfile's dot): inner dots are dropped
+    // further on (`.env.local` is `ENVLOC~1`), so only those two are taken at their word.
+    const letters = [...text.slice(0, Math.min(2, text.indexOf('~')))].map(
+      (char): Token => ({ type: 'char', char }),
+    );
+    const choices: Segment[] = [[...letters, { type: 'star' }]];
+    if (shortNames <= MOST_SHORT_NAMES)
+      choices.push([{ type: 'char', char: '.' }, ...letters, { type: 'star' }]);
+    variants = variants.flatMap((variant) => choices.map((choice) => [...variant, choice]));
+  }
+  return variants.map((segments) => ({ anchor: pattern.anchor, segments }));
+}
+
+/** The alternatives a path stands for: brace groups of a glob taken apart, short names as `*`. */
 function patternsOf(path: string, glob: boolean, cwd?: string): PathPattern[] {
-  return (glob ? expandBraces(path) : [path]).map((text) => pathPattern(text, glob, cwd));
+  const patterns = (glob ? expandBraces(path) : [path]).map((text) => pathPattern(text, glob, cwd));
+  return shortNameIn.test(path) ? patterns.flatMap(shortNamesAsAny) : patterns;
 }
 
 /** Whether `path` (absolute, relative, `~/…`, Windows-style) names a secret file. */
 export function isSecretPath(path: string, cwd?: string): boolean {
   if (typeof path !== 'string') return false;
+  if (shortNameIn.test(path)) return patternsOf(path, false, cwd).some(patternNamesSecretFile);
   if (
     anyWrittenRun !== null &&
     !anyWrittenRun.test(path.toLowerCase()) &&

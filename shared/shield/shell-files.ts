@@ -1,4 +1,6 @@
+import { CATALOG, catalogEntry, directoryTarget, parseArguments } from '../programs/index.ts';
 import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
+import { runsOtherCommands, wrappedCommands } from '../wrappers/index.ts';
 import { ExaminationBudget } from './budget.ts';
 import { globNamesSecretFile, isSecretPath, readsSecretDirectory } from './secret-paths.ts';
 
@@ -27,31 +29,14 @@ const nameOnly = new Set([
 /** Programs that turn the names they are given on standard input into reads. */
 const feedsNames = new Set(['xargs', 'parallel', 'read', 'mapfile', 'readarray']);
 
-/** Commands whose arguments are themselves a command line (`bash -c "cat .env"`, `ssh host '…'`). */
-const runsArguments = new Set([
-  'sh',
-  'bash',
-  'zsh',
-  'dash',
-  'ksh',
-  'fish',
-  'eval',
-  'ssh',
-  'su',
-  'sudo',
-  'doas',
-  'xargs',
-  'watch',
-  'timeout',
-  'nohup',
-  'env',
-  'nice',
-  'time',
-  'script',
-  'docker',
-  'podman',
-  'kubectl',
-]);
+/**
+ * Programs that run a command line on another machine or in a container (`ssh host 'cat .env'`,
+ * `docker exec c sh -c '…'`): any word of theirs with a space in it is read as a command line.
+ * Programs that run a command here are the catalog's wrappers, shells and runners
+ * (shared/wrappers): what they run is read as a command of its own, and their spaced words too.
+ */
+const runsElsewhere = new Set(['ssh', 'docker', 'podman', 'kubectl']);
+const exactRunners = new Set(['git', 'find']);
 
 /**
  * Interpreters whose code argument can open any file (`python -c "open('.env')"`): its words
@@ -61,8 +46,9 @@ const interpreters =
   /^(?:python[0-9.]*|node|deno|bun|ruby|perl|php|lua|awk|gawk|mawk|nawk|osascript|rscript|pwsh|powershell)$/;
 
 /**
- * Readers that take a folder whole, one entry each: `always` when any folder they are given is
- * read recursively (`rg`, `tar`), else the short option letters or long options that make them
+ * Readers that take a folder whole and are not in the program catalog (whose entries say it of
+ * grep, rg, diff…: `catalogWalks`), one entry each: `always` when any folder they are given is
+ * read recursively (`ag`, `tar`), else the short option letters or long options that make them
  * recurse (`grep -r`, `cp -R`), or the options that make `find` read what it finds.
  */
 interface FolderReader {
@@ -73,12 +59,8 @@ interface FolderReader {
 }
 
 const folderReaders: Readonly<Record<string, FolderReader>> = {
-  grep: { letters: 'rR', long: ['--recursive', '--dereference-recursive', '--directories=recurse'] },
-  egrep: { letters: 'rR', long: ['--recursive', '--dereference-recursive'] },
-  fgrep: { letters: 'rR', long: ['--recursive', '--dereference-recursive'] },
   zgrep: { letters: 'rR', long: ['--recursive'] },
   ugrep: { letters: 'rR', long: ['--recursive'] },
-  rg: { always: true },
   ag: { always: true },
   ack: { always: true },
   'ack-grep': { always: true },
@@ -92,7 +74,6 @@ const folderReaders: Readonly<Record<string, FolderReader>> = {
   zip: { letters: 'r', long: ['--recurse-paths'] },
   cp: { letters: 'rRa', long: ['--recursive', '--archive'] },
   scp: { letters: 'r' },
-  diff: { letters: 'r', long: ['--recursive'] },
   find: { options: ['-exec', '-execdir', '-ok', '-okdir', '-fprint', '-fprint0', '-fprintf', '-fls'] },
 };
 
@@ -184,8 +165,35 @@ function readsFolder(word: PathWord, folder?: string, cwd?: string): boolean {
   });
 }
 
+/** The catalog's programs that may walk folders: by themselves or with one of their options. */
+const WALKERS: ReadonlySet<string> = new Set(
+  CATALOG.filter(
+    (entry) =>
+      entry.does?.includes('walks') === true ||
+      Object.values(entry.effects ?? {}).some((effects) => effects.includes('walks')),
+  ).map((entry) => entry.name),
+);
+
+/**
+ * Whether a program in the catalog walks the folders it is given, as its entry says of the
+ * program or of the options written (`grep -d recurse`, `rg`, `diff -r`): read with the one parse.
+ * Words the entry of such a program cannot read may be a walking option: it may walk (fail closed).
+ */
+function catalogWalks(name: string, argv: readonly string[]): boolean {
+  if (!WALKERS.has(name)) return false;
+  const entry = catalogEntry(name)!;
+  const args = argv.slice(1).map((text, at) => ({ text, glob: false, dynamic: false, index: at + 1 }));
+  const parsed = parseArguments(entry, name, args);
+  if (parsed.kind === 'unsure') return true;
+  return (
+    parsed.entry.does?.includes('walks') === true ||
+    parsed.options.some((option) => option.effects.includes('walks'))
+  );
+}
+
 /** Whether the segment's program, as written with its options, reads the folders it is given whole. */
 function readsFoldersWhole(name: string, argv: readonly string[], feeding: boolean): boolean {
+  if (name !== 'find' && catalogWalks(name, argv)) return true;
   const reader = folderReaders[name];
   if (reader === undefined) return false;
   if (reader.always) return true;
@@ -202,15 +210,18 @@ function readsFoldersWhole(name: string, argv: readonly string[], feeding: boole
   });
 }
 
-/** The folders a command moves into (`cd X`, `pushd X`), joined in order (`cd a; cd b` → `a/b`). */
+/**
+ * The folders a command moves into (`cd X`, `pushd X`, read with the catalog:
+ * shared/programs/directory.ts), joined in order (`cd a; cd b` → `a/b`). A move the words do not
+ * show (`cd -`, `popd`) may go anywhere: `**`, a pattern under which every secret file lies.
+ */
 function foldersOf(segments: readonly ShellSegment[], variables: ReadonlyMap<string, string>): string[] {
   const folders: string[] = [];
   let current: string | undefined;
   for (const segment of segments) {
-    const name = commandName(segment.argv[0]);
-    if (name !== 'cd' && name !== 'pushd') continue;
-    const target = segment.argv.slice(1).find((word) => !word.startsWith('-'));
-    const text = target === undefined ? '~' : expandWord(target, variables).text;
+    const target = directoryTarget([commandName(segment.argv[0]), ...segment.argv.slice(1)]);
+    if (target === undefined) continue;
+    const text = target === null ? '**' : expandWord(target, variables).text;
     current = /^[/~]/.test(text) || current === undefined ? text : `${current}/${text}`;
     if (folders.length < mostFolders) folders.push(current);
   }
@@ -283,41 +294,88 @@ function secretFileOf(
       : { text: redirection.target, glob: /[*?[{]/.test(redirection.target) };
     if (folders.some((folder) => namesSecretFile(target, folder))) return redirection.target;
   }
+  const scope: Scope = { folders, feeding, cwd, depth, budget };
   for (const segment of shell.segments) {
     if (!budget.take(segment.argv.length)) return null;
-    const name = commandName(segment.argv[0]);
-    if (nameOnly.has(name) && !feeding) continue;
-    const words = pathWords(segment, variables);
-    const wholeFolders = readsFoldersWhole(name, segment.argv, feeding);
+    const found = commandSecretFile(segment.argv, pathWords(segment, variables), scope);
+    if (found !== null || budget.exhausted) return found;
+  }
+  return null;
+}
+
+/** Where a simple command runs, for reading its words as files. */
+interface Scope {
+  readonly folders: readonly (string | undefined)[];
+  /** The command line feeds names to a reader (`… | xargs cat`). */
+  readonly feeding: boolean;
+  readonly cwd: string | undefined;
+  readonly depth: number;
+  readonly budget: ExaminationBudget;
+}
+
+/**
+ * The first secret file one simple command reads (`argv`, with `words` its words as paths), and
+ * then each command it runs (`sudo grep -r x ~/.aws`, `timeout 5 sh -c 'cat .env'`), read the
+ * same way: those a wrapper runs by the catalog's reading of it (shared/wrappers), and for a
+ * program that runs commands, any spaced word as a command line too.
+ */
+function commandSecretFile(argv: readonly string[], words: readonly PathWord[], scope: Scope): string | null {
+  const { folders, feeding, cwd, depth, budget } = scope;
+  const name = commandName(argv[0]);
+  if (!(nameOnly.has(name) && !feeding)) {
+    const wholeFolders = readsFoldersWhole(name, argv, feeding);
     for (const [index, word] of words.entries()) {
       for (const folder of folders) {
         // The program's own name is not a file in the folder `cd` went to.
         if (index === 0 && folder !== undefined) continue;
-        if (namesSecretFile(word, folder)) return segment.argv[index]!;
-        if (wholeFolders && readsFolder(word, folder, cwd)) return segment.argv[index]!;
+        if (namesSecretFile(word, folder)) return argv[index]!;
+        if (wholeFolders && readsFolder(word, folder, cwd)) return argv[index]!;
       }
     }
-    if (interpreters.test(name)) {
-      for (const word of segment.argv.slice(1)) {
-        const pieces = conservativeWords(word);
-        if (!budget.take(pieces.length, 0)) return null;
-        const found = pieces.find((text) => namesSecretFile({ text, glob: false }));
-        if (found !== undefined) return found;
-      }
+  }
+  if (interpreters.test(name)) {
+    for (const word of argv.slice(1)) {
+      const pieces = conservativeWords(word);
+      if (!budget.take(pieces.length, 0)) return null;
+      const found = pieces.find((text) => namesSecretFile({ text, glob: false }));
+      if (found !== undefined) return found;
     }
-    if (!runsArguments.has(name)) continue;
-    for (const word of segment.argv.slice(1)) {
-      if (!/\s/.test(word)) continue;
-      let nested: string | null = null;
-      if (depth < maxNesting) nested = secretFileOf(word, undefined, cwd, depth + 1, budget);
-      else {
-        const pieces = conservativeWords(word);
-        if (!budget.take(pieces.length, 0)) return null;
-        nested = pieces.find((text) => namesSecretFile({ text, glob: true })) ?? null;
+  }
+  const runsHere = runsOtherCommands(name);
+  /** Words already read as a command line: not read again below. */
+  const read = new Set<number>();
+  if (runsHere && depth < maxNesting) {
+    for (const wrapped of wrappedCommands(argv)) {
+      let found: string | null = null;
+      if (wrapped.kind === 'script') {
+        if (wrapped.end === wrapped.offset + 1) read.add(wrapped.offset);
+        found = secretFileOf(wrapped.script, undefined, cwd, depth + 1, budget);
+      } else if (wrapped.kind === 'argv') {
+        // The words as the shell passed them when they are the outer ones (`sudo cat $F`).
+        const same = wrapped.argv.every((word, at) => argv[wrapped.offset + at] === word);
+        const inner = same
+          ? words.slice(wrapped.offset, wrapped.offset + wrapped.argv.length)
+          : wrapped.argv.map((text) => ({ text, glob: /[*?[{]/.test(text) }));
+        if (!budget.take(inner.length, 0)) return null;
+        found = commandSecretFile(wrapped.argv, inner, { ...scope, depth: depth + 1 });
       }
-      if (nested !== null) return nested;
-      if (budget.exhausted) return null;
+      if (found !== null || budget.exhausted) return found;
     }
+  }
+  // git's and find's commands are read exactly (`-c core.pager=…`, `-exec`); their other spaced
+  // words are messages and patterns. Any other runner's spaced word may be a command line.
+  if (!(runsHere && !exactRunners.has(name)) && !runsElsewhere.has(name)) return null;
+  for (const [index, word] of argv.entries()) {
+    if (index === 0 || read.has(index) || !/\s/.test(word)) continue;
+    let nested: string | null = null;
+    if (depth < maxNesting) nested = secretFileOf(word, undefined, cwd, depth + 1, budget);
+    else {
+      const pieces = conservativeWords(word);
+      if (!budget.take(pieces.length, 0)) return null;
+      nested = pieces.find((text) => namesSecretFile({ text, glob: true })) ?? null;
+    }
+    if (nested !== null) return nested;
+    if (budget.exhausted) return null;
   }
   return null;
 }

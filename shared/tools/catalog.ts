@@ -75,3 +75,6 @@ export function stringField(input: Record<string, unknown>, field: string | unde
   const value = input[field];
   return typeof value === 'string' ? value : undefined;
 }
+
+/** Whether the relay knows the tool by name (its capability is then the relay's own). */
+export const isKnownTool = (tool: string): boolean => knownFacts.has(tool);

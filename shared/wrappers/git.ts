@@ -1,47 +1,45 @@
+import { GIT } from '../programs/git.ts';
+import {
+  type Argument,
+  optionTable,
+  type ParsedOption,
+  type ProgramEntry,
+  parseArguments,
+} from '../programs/index.ts';
 import type { Wrapped } from './types.ts';
 
 /**
- * git's global options, which come before the subcommand (`git -C . push`). None may be
- * abbreviated; those with a value take it attached with `=` or as the next word, except `-C` and
- * `-c`, which take the next word only.
+ * git's global options are read with the catalog's git entry (shared/programs/git.ts), the one
+ * table of them: here with every subcommand allowed, since what runs after them is read again.
  */
-const FLAGS = new Set([
-  '-p',
-  '--paginate',
-  '-P',
-  '--no-pager',
-  '--bare',
-  '--no-replace-objects',
-  '--no-lazy-fetch',
-  '--no-optional-locks',
-  '--no-advice',
-  '--literal-pathspecs',
-  '--glob-pathspecs',
-  '--noglob-pathspecs',
-  '--icase-pathspecs',
-]);
-const NEXT_WORD = new Set(['-C', '-c']);
-const VALUES = new Set([
-  '--exec-path',
-  '--git-dir',
-  '--work-tree',
-  '--namespace',
-  '--super-prefix',
-  '--config-env',
-  '--attr-source',
-]);
+const GLOBALS: ProgramEntry = (({ subcommands: _, ...entry }) => ({
+  ...entry,
+  operands: { rest: 'command' as const },
+}))(GIT);
+const GLOBAL_OPTIONS = optionTable(GLOBALS);
+
 /** Options with which git prints something and runs no subcommand (`--exec-path` alone prints it; `=dir` sets it). */
-const IDLE = new Set([
-  '-v',
-  '--version',
-  '-h',
-  '--help',
-  '--html-path',
-  '--man-path',
-  '--info-path',
-  '--exec-path',
-  '--list-cmds',
-]);
+const IDLE = new Set(['version', 'help', 'html-path', 'man-path', 'info-path', 'list-cmds']);
+
+/** What git's words before its subcommand say: the global options, and where the subcommand is (undefined: none). */
+export interface GitGlobals {
+  readonly options: readonly ParsedOption[];
+  readonly subcommandAt: number | undefined;
+}
+
+/** git's global options read with its catalog entry; undefined when they cannot be read. */
+export function gitGlobals(argv: readonly string[]): GitGlobals | undefined {
+  // No global options: the subcommand is the first word.
+  const first = argv[1];
+  if (first === undefined || !first.startsWith('-'))
+    return { options: [], subcommandAt: first === undefined ? undefined : 1 };
+  const args: Argument[] = argv
+    .slice(1)
+    .map((text, at) => ({ text, glob: false, dynamic: false, index: at + 1 }));
+  const parsed = parseArguments(GLOBALS, 'git', args, GLOBAL_OPTIONS);
+  if (parsed.kind === 'unsure') return undefined;
+  return { options: parsed.options, subcommandAt: parsed.wrapped?.offset };
+}
 
 /**
  * Config keys whose value is a command git runs through the shell (`git -c core.pager='rm x' log`),
@@ -88,26 +86,22 @@ interface Setting {
  * Without global options: nothing, so reading `git push` again stops.
  */
 export function gitCommands(argv: readonly string[]): readonly Wrapped[] {
+  const globals = gitGlobals(argv);
+  if (globals === undefined) return [{ kind: 'unknown' }];
+  const { options, subcommandAt: index } = globals;
+  const idle = (option: ParsedOption): boolean =>
+    IDLE.has(option.name) || (option.name === 'exec-path' && option.value === undefined);
+  if (options.some(idle)) return [];
+  // `git push` itself: nothing more, so reading it again stops. `git -- push` runs push.
+  if (index === undefined || index === 1) return [];
   const settings: Setting[] = [];
-  let index = 1;
-  for (; index < argv.length; index += 1) {
-    const word = argv[index]!;
-    if (!word.startsWith('-')) break;
-    const equals = word.indexOf('=');
-    const name = word.startsWith('--') && equals !== -1 ? word.slice(0, equals) : word;
-    if (IDLE.has(word) || name === '--list-cmds') return [];
-    if (FLAGS.has(word)) continue;
-    let value: string | undefined;
-    if (NEXT_WORD.has(word) || (VALUES.has(word) && equals === -1)) {
-      value = argv[index + 1];
-      if (value === undefined) return [];
-      index += 1;
-    } else if (VALUES.has(name)) value = word.slice(equals + 1);
-    else return [{ kind: 'unknown' }];
-    if (name === '-c') settings.push(setting(value, index));
-    if (name === '--config-env') settings.push({ ...setting(value, index), value: undefined });
+  for (const option of options) {
+    if (option.name !== 'c' && option.name !== 'config-env') continue;
+    // The word that holds the setting (`-c k=v`, `--config-env=k=v`), before the subcommand.
+    const at = argv.findIndex((word, where) => where > 0 && where < index && word.endsWith(option.value!));
+    const read = setting(option.value!, at);
+    settings.push(option.name === 'c' ? read : { ...read, value: undefined });
   }
-  if (index === 1) return [];
   const subcommand = argv[index];
   if (subcommand === undefined) return [];
   const rest = argv.slice(index + 1);

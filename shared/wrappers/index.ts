@@ -1,5 +1,4 @@
-export { gitCommands } from './git.ts';
+export { type GitGlobals, gitCommands, gitGlobals } from './git.ts';
 export { programName, SHELLS, stdinPath } from './special.ts';
-export { wrappers } from './table.ts';
-export type { Wrapped, Wrapper } from './types.ts';
-export { runsOtherCommands, wrappedCommands } from './wrapped.ts';
+export type { Wrapped } from './types.ts';
+export { runsOtherCommands, wrappedCommands, wrappers } from './wrapped.ts';

@@ -73,7 +73,7 @@ const roundMs = 600;
 /** Median and 99th-percentile µs of one `decide` on the 200-rule plan, each call timed on its own. */
 export async function benchEngine(): Promise<EngineFigures> {
   const plan = twoHundredRulePlan();
-  const ctx = { mode: 'default' as const, approvalKey: 'Bash:none', sessionGrants: new Set<string>() };
+  const ctx = { mode: 'default' as const, approvalKey: 'Bash:none' };
   const behavior = decide(plan, call, ctx).behavior;
   const engineCalls = Array.from({ length: variants }, (_, i) => callFor(i));
   let next = 0;

@@ -24,7 +24,7 @@ export interface HostileFigure {
 /** Median ms of `decide` on each hostile command (200-rule plan, default mode), over `runs` runs. */
 export function benchHostile(runs = 5): HostileFigure[] {
   const plan = twoHundredRulePlan();
-  const ctx = { mode: 'default' as const, approvalKey: 'Bash:none', sessionGrants: new Set<string>() };
+  const ctx = { mode: 'default' as const, approvalKey: 'Bash:none' };
   return Object.entries(hostileCommands).map(([label, command], index) => {
     const times: number[] = [];
     let behavior = '';

@@ -35,7 +35,10 @@ describe('hostile tables', () => {
   });
 
   it.each(cases)('$file, $mode: $row.name', ({ row, mode }) => {
-    const plan = compilePlan({ permissions: { allow: [], ask: [], deny: [], ...row.rules } });
+    const plan = compilePlan({
+      ...row.workspace,
+      permissions: { allow: [], ask: [], deny: [], ...row.rules },
+    });
     const decision = decide(
       plan,
       {
@@ -43,6 +46,7 @@ describe('hostile tables', () => {
         tool: row.tool,
         input: row.input,
         ...(row.cwd === undefined ? {} : { cwd: row.cwd }),
+        ...(row.capability === undefined ? {} : { capability: row.capability }),
       },
       { mode, home },
     );

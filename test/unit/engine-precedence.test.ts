@@ -9,6 +9,7 @@ import { type DecisionContext, decide, evaluate, precedence } from '../../shared
 import { compileGrants } from '../../shared/grants/index.ts';
 import { compilePlan, layerPlans } from '../../shared/plan/index.ts';
 import { calls } from '../support/calls.ts';
+import { keyGrants } from '../support/key-grants.ts';
 
 const KEY = 'Bash:granted';
 const GITHUB_TOKEN = `ghp_${'a1B2c3D4e5F6g7H8i9J0'.repeat(2)}`.slice(0, 40);
@@ -108,14 +109,14 @@ const steps: Row[] = [
     name: '7. a session grant allows the same arguments',
     call: calls.bash('npm run build'),
     key: KEY,
-    ctx: { sessionGrants: new Set([KEY]) },
+    ctx: { grants: keyGrants({ session: [KEY] }) },
     expected: { behavior: 'allow', reasonCode: 'grant_session', step: 'grants', source: 'rule' },
   },
   {
     name: '7. a global grant allows the same arguments',
     call: calls.bash('npm run build'),
     key: KEY,
-    ctx: { globalGrants: new Set([KEY]) },
+    ctx: { grants: keyGrants({ global: [KEY] }) },
     expected: { behavior: 'allow', reasonCode: 'grant_global', step: 'grants' },
   },
   {
@@ -401,7 +402,7 @@ const collisions: Row[] = [
     config: { rules: [deny('Bash', 'rm:*')] },
     call: calls.bash('rm -rf build'),
     key: KEY,
-    ctx: { sessionGrants: new Set([KEY]) },
+    ctx: { grants: keyGrants({ session: [KEY] }) },
     expected: { behavior: 'deny', reasonCode: 'normalized_rule_deny', step: 'deny_rules' },
   },
   {
@@ -409,7 +410,7 @@ const collisions: Row[] = [
     config: { rules: [deny('Bash', 'rm:*')] },
     call: calls.bash('rm -rf build'),
     key: KEY,
-    ctx: { globalGrants: new Set([KEY]) },
+    ctx: { grants: keyGrants({ global: [KEY] }) },
     expected: { behavior: 'deny', reasonCode: 'normalized_rule_deny', step: 'deny_rules' },
   },
   {
@@ -448,7 +449,7 @@ const collisions: Row[] = [
     config: { tools: { Bash: 'deny' } },
     call: calls.bash('npm test'),
     key: KEY,
-    ctx: { sessionGrants: new Set([KEY]) },
+    ctx: { grants: keyGrants({ session: [KEY] }) },
     expected: { behavior: 'deny', reasonCode: 'explicit_tool_deny', step: 'deny_rules' },
   },
   {
@@ -506,7 +507,7 @@ const collisions: Row[] = [
     config: { rules: [ask('Bash', 'git push:*')] },
     call: calls.bash('git push origin feature'),
     key: KEY,
-    ctx: { sessionGrants: new Set([KEY]) },
+    ctx: { grants: keyGrants({ session: [KEY] }) },
     expected: { behavior: 'ask', reasonCode: 'normalized_rule_ask', step: 'ask_rules' },
   },
   {
@@ -527,7 +528,7 @@ const collisions: Row[] = [
     mode: 'plan',
     call: calls.bash('npm run build'),
     key: KEY,
-    ctx: { sessionGrants: new Set([KEY]) },
+    ctx: { grants: keyGrants({ session: [KEY] }) },
     expected: { behavior: 'deny', reasonCode: 'mode_plan_non_read', step: 'plan_mode' },
   },
   {
@@ -553,14 +554,14 @@ const collisions: Row[] = [
     config: { capabilities: { exec: 'deny' } },
     call: calls.bash('npm run build'),
     key: KEY,
-    ctx: { sessionGrants: new Set([KEY]) },
+    ctx: { grants: keyGrants({ session: [KEY] }) },
     expected: { behavior: 'allow', reasonCode: 'grant_session', step: 'grants' },
   },
   {
     name: 'a grant for other arguments does not apply',
     call: calls.bash('npm run build'),
     key: 'Bash:other',
-    ctx: { sessionGrants: new Set([KEY]) },
+    ctx: { grants: keyGrants({ session: [KEY] }) },
     expected: { behavior: 'ask', reasonCode: 'default_allow_reads', step: 'mode_fallback' },
   },
   {
@@ -649,7 +650,13 @@ const unknownToolRows: Row[] = [
     expected: { behavior: 'ask', reasonCode: 'auto_classifier_unavailable', step: 'mode_fallback' },
   },
   {
-    name: 'unknown tool declared as a read by the agent takes the read path',
+    name: 'unknown tool declared as a read by the agent is still unknown: agents may not loosen',
+    call: { ...calls.tool('mcp__github__get_issue', { number: 1 }), capability: 'read' },
+    expected: { behavior: 'ask', reasonCode: 'unknown_tool', step: 'mode_fallback' },
+  },
+  {
+    name: 'unknown tool declared as a read takes the read path where agents may loosen',
+    config: { agents: { loosen: true } },
     call: { ...calls.tool('mcp__github__get_issue', { number: 1 }), capability: 'read' },
     expected: { behavior: 'allow', reasonCode: 'policy_read_only', step: 'read_fast_path' },
   },

@@ -4,6 +4,7 @@ import { decisionBadge } from '../../shared/badges/index.ts';
 import { type EngineToolCall, Mode } from '../../shared/contract/index.ts';
 import { decide, decideCall } from '../../shared/engine/index.ts';
 import { compilePlan } from '../../shared/plan/index.ts';
+import { keyGrants } from '../support/key-grants.ts';
 
 const words = [
   'git',
@@ -117,8 +118,7 @@ describe('decide: properties', () => {
         const decision = decide(plan, c, {
           mode: p.mode,
           approvalKey: 'k',
-          sessionGrants: p.grant ? new Set(['k']) : undefined,
-          globalGrants: p.grant ? new Set(['k']) : undefined,
+          grants: p.grant ? keyGrants({ session: ['k'], global: ['k'] }) : undefined,
         });
         expect(decision.behavior).toBe('deny');
       }),

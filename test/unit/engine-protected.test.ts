@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decide } from '../../shared/engine/index.ts';
 import { protectedPath } from '../../shared/paths/protected.ts';
 import { compilePlan } from '../../shared/plan/index.ts';
+import { keyGrants } from '../support/key-grants.ts';
 
 const cwd = '/home/dev/project';
 const home = '/home/dev';
@@ -20,18 +21,26 @@ describe('protected paths', () => {
     ['/etc/profile', 'start-up files'],
     ['.env.local', 'environment'],
     ['~/.config/fish/functions/ls.fish', 'fish'],
+    ['.github/workflows/ci.yml', 'CI runs'],
+    ['.config/fish', 'fish'],
   ])('%s is protected: %s', (path, why) => {
     expect(protectedPath(path, cwd, home)?.why).toContain(why);
   });
 
   it.each([
     'src/git/config.ts',
-    '.github/workflows/ci.yml',
     '.gitignore',
+    '.github/ISSUE_TEMPLATE/bug.md',
+    'src/hooks/useAuth.ts',
+    'config/routes.rb',
+    'src/config.ts',
+    'docs/HEADLINE.md',
+    'app/headers.ts',
+    'src/mcp/server.ts',
+    'PROGRA~1/app/x.ts',
     'docs/profile.md',
     'src/environment.ts',
     'etc/profile',
-    '.config/fish',
     'a/.git-blame-ignore-revs',
     '/home/dev/project/src/zshrc.ts',
   ])('%s is not', (path) => {
@@ -70,7 +79,7 @@ describe('protected paths', () => {
     const granted = decide(plan, edit('.git/config'), {
       mode: 'accept_edits',
       approvalKey: 'k',
-      sessionGrants: new Set(['k']),
+      grants: keyGrants({ session: ['k'] }),
     });
     expect(granted).toMatchObject({ behavior: 'allow', reasonCode: 'grant_session' });
     expect(decide(plan, edit('.git/config'), { mode: 'bypass' })).toMatchObject({

@@ -4,6 +4,7 @@ import { compileGrants } from '../../shared/grants/index.ts';
 import { compilePlan } from '../../shared/plan/index.ts';
 import { toDisplayCopy } from '../../shared/redact/index.ts';
 import { calls } from '../support/calls.ts';
+import { keyGrants } from '../support/key-grants.ts';
 
 const GITHUB_TOKEN = `ghp_${'a1B2c3D4e5F6g7H8i9J0'.repeat(2)}`.slice(0, 40);
 const plan = compilePlan({ rules: [{ tool: 'Bash', permission: 'deny', content: 'git push:*' }] });
@@ -60,7 +61,7 @@ describe('reevaluateEdited', () => {
       compilePlan({}),
       call,
       { command: 'npm test -- --run' },
-      { mode: 'dont_ask', approvalKey: 'K', sessionGrants: new Set(['K']) },
+      { mode: 'dont_ask', approvalKey: 'K', grants: keyGrants({ session: ['K'] }) },
     );
     expect(outcome).toMatchObject({ ok: true, behavior: 'deny', decision: { reasonCode: 'mode_dont_ask' } });
   });

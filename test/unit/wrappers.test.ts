@@ -75,7 +75,6 @@ const spellings: Record<string, readonly string[]> = {
     "env -S'A=1 rm x'",
     'env -u HOME -C / rm x',
     'env - rm x',
-    "env -S '-i rm x'",
   ],
   nice: [
     'nice rm x',
@@ -269,6 +268,10 @@ describe('the wrapper table', () => {
     'watch --- rm x',
     'env --ignore-signal=x --pid rm x',
     'su -c',
+    // The catalog's parser takes no value from a following word that starts with "-" (it may be
+    // an option the entry does not list), so env's split string cannot be read: unknown.
+    "env -S '-i rm x'",
+    'timeout -s -KILL 5 rm x',
   ])('%s: an option the table does not know, so the command is unknown', (command) => {
     expect(wrappedCommands(argvOf(command))).toContainEqual({ kind: 'unknown' });
   });

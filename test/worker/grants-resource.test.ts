@@ -9,7 +9,7 @@ let t: Team;
 let other: Team;
 beforeAll(async () => {
   [t, other] = await Promise.all([team(), team()]);
-});
+}, 60_000);
 
 async function approved(who: Team, sid: string, id: string, scope: 'session' | 'global', command?: string) {
   const asked = await submit(who, sid, askingCall(id, command));

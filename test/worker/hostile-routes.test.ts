@@ -37,7 +37,8 @@ interface Relay {
  */
 const relays = new Map<string, Relay[]>();
 const casesPerPair = 200;
-const rulesKey = (row: HostileRow) => JSON.stringify(row.rules ?? null);
+const rulesKey = (row: HostileRow) =>
+  JSON.stringify(row.rules || row.workspace ? { ...row.workspace, permissions: row.rules ?? {} } : null);
 /** Each case's place among the cases of its workspace. */
 const caseIndex = new Map<(typeof cases)[number], number>();
 {
@@ -54,9 +55,9 @@ beforeAll(async () => {
   for (const { row } of cases) counts.set(rulesKey(row), (counts.get(rulesKey(row)) ?? 0) + 1);
   for (const [key, count] of counts) {
     const { token: admin } = await newWorkspace();
-    const rules = JSON.parse(key) as HostileRow['rules'] | null;
-    if (rules)
-      await expectJson(200, '/permissions', { method: 'PUT', token: admin, body: { permissions: rules } });
+    const permissions = JSON.parse(key) as object | null;
+    if (permissions)
+      await expectJson(200, '/permissions', { method: 'PUT', token: admin, body: permissions });
     const pairs: Relay[] = [];
     for (let made = 0; made < Math.ceil(count / casesPerPair); made += 1) {
       const [agent, approver] = await Promise.all([
@@ -67,7 +68,7 @@ beforeAll(async () => {
     }
     relays.set(key, pairs);
   }
-});
+}, 120_000);
 
 /** The tokens for a case: its workspace's, taken in turn so none goes over its rate limit. */
 function relayFor(entry: (typeof cases)[number]): Relay {
@@ -112,6 +113,7 @@ describe('hostile calls through the HTTP routes', () => {
           tool: row.tool,
           input: row.input,
           ...(row.cwd === undefined ? {} : { cwd: row.cwd }),
+          ...(row.capability === undefined ? {} : { capability: row.capability }),
           wait: 0,
         },
       });

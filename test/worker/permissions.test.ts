@@ -1,7 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type CompiledPlan, compilePlan } from '../../shared/plan/index.ts';
 import type { WorkspacePolicy } from '../../worker/workspace/workspace-do.ts';
 import { api, bootstrapToken, issue, json, newWorkspace, warmUp } from './helpers.ts';
+
+type Compiled = CompiledPlan;
 
 beforeAll(warmUp);
 
@@ -59,20 +62,102 @@ describe('GET/PUT /permissions', () => {
     expect(stored.permissions).toEqual(config);
     expect(stored.policyVersion).toBe(before.policyVersion + 1);
     expect(stored.updatedAt).toEqual(expect.any(String));
-    expect(await getPermissions()).toEqual(stored);
+    expect(stored).toMatchObject({ ignored: [] });
+    expect({ ...(await getPermissions()), ignored: [] }).toEqual(stored);
     const policy = await policyOf();
     expect(policy).toMatchObject({ version: stored.policyVersion, permissions: config });
   });
 
-  it('drops keys no dialect knows, so a whole settings.json leaves no secrets behind', async () => {
+  it('accepts a whole settings.json, stores only what it applies and lists the rest as ignored', async () => {
     const res = await putPermissions({
-      permissions: { allow: ['Bash(ls)'] },
+      $schema: 'https://json.schemastore.org/claude-code-settings.json',
+      permissions: { allow: ['Bash(ls)'], additionalDirectories: ['../docs'] },
       env: { ANTHROPIC_API_KEY: 'sk-ant-secret' },
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'gatehouse hook' }] }] },
+      model: 'opus',
+      statusLine: { type: 'command', command: 'x' },
     });
     expect(res.status).toBe(200);
-    const stored = await json<Stored>(res);
-    expect(JSON.stringify(stored)).not.toContain('sk-ant-secret');
+    const stored = await json<Stored & { ignored: string[] }>(res);
+    expect(JSON.stringify(stored.permissions)).not.toContain('sk-ant-secret');
     expect(stored.permissions).toEqual({ permissions: { allow: ['Bash(ls)'] } });
+    expect(stored.ignored.sort()).toEqual(
+      ['$schema', 'env', 'hooks', 'model', 'permissions.additionalDirectories', 'statusLine'].sort(),
+    );
+    expect(await getPermissions()).toEqual({ ...stored, ignored: undefined });
+  });
+
+  it("lists agenta's legacy fields as ignored and applies its block", async () => {
+    const res = await putPermissions({
+      permissions: { default: 'ask', rules: [{ tool: 'Read', permission: 'allow' }] },
+      permissionPolicy: 'strict',
+      needsApproval: ['Bash'],
+    });
+    expect(res.status).toBe(200);
+    const stored = await json<Stored & { ignored: string[] }>(res);
+    expect(stored.ignored.sort()).toEqual(['needsApproval', 'permissionPolicy']);
+    expect(stored.permissions).toEqual({
+      permissions: { default: 'ask', rules: [{ tool: 'Read', permission: 'allow' }] },
+    });
+  });
+
+  it.each([
+    [
+      'a Claude Code block with native agents beside it',
+      { permissions: { allow: ['Bash(npm test)'] }, agents: { loosen: true, modes: ['accept_edits'] } },
+      (policy: Compiled) => {
+        expect(policy.agents).toEqual({ loosen: true, modes: ['accept_edits'] });
+        expect(policy.rules.allow.map((rule) => rule.text)).toEqual(['Bash(npm test)']);
+      },
+    ],
+    [
+      'agenta and Claude Code in one block',
+      { permissions: { default: 'ask', rules: [{ tool: 'Read', permission: 'deny' }], deny: ['WebFetch'] } },
+      (policy: Compiled) => {
+        expect(policy.default).toBe('ask');
+        expect(policy.rules.deny.map((rule) => rule.text).sort()).toEqual(['Read', 'WebFetch']);
+      },
+    ],
+    [
+      'every native key beside a Claude Code block',
+      {
+        mode: 'plan',
+        default: 'deny',
+        rules: [{ tool: 'Bash', permission: 'ask', content: 'git push:*' }],
+        tools: { Task: 'deny' },
+        toolCapabilities: { mcp__docs__search: 'read' },
+        capabilities: { net: 'deny' },
+        shield: 'deny',
+        timeoutSeconds: 120,
+        allowedModes: ['plan', 'default'],
+        pushDetails: 'none',
+        permissions: { ask: ['Edit'], defaultMode: 'plan', default: 'deny' },
+      },
+      (policy: Compiled) => {
+        expect(policy).toMatchObject({
+          mode: 'plan',
+          default: 'deny',
+          shield: 'deny',
+          timeoutSeconds: 120,
+          allowedModes: ['plan', 'default'],
+          capabilities: { net: 'deny' },
+        });
+        expect([...policy.tools]).toEqual([['Task', 'deny']]);
+        expect([...policy.toolCapabilities]).toEqual([['mcp__docs__search', 'read']]);
+        expect(policy.rules.ask.map((rule) => rule.text).sort()).toEqual(['Bash(git push:*)', 'Edit']);
+      },
+    ],
+    [
+      "Claude Code's disableBypassPermissionsMode",
+      { permissions: { disableBypassPermissionsMode: 'disable' }, allowedModes: ['bypass', 'default'] },
+      (policy: Compiled) => expect(policy.allowedModes).toEqual(['default']),
+    ],
+  ])('applies every field of %s', async (_name, body, check) => {
+    const res = await putPermissions(body);
+    expect(res.status).toBe(200);
+    expect((await json<{ ignored: string[] }>(res)).ignored).toEqual([]);
+    const policy = await policyOf();
+    check(compilePlan(policy.permissions as never));
   });
 
   it('new tokens carry the new policy version', async () => {
@@ -86,8 +171,35 @@ describe('GET/PUT /permissions', () => {
   it.each([
     ['an unknown mode', { mode: 'yolo' }, /unknown mode .*yolo/],
     ['an unknown Claude Code mode', { permissions: { defaultMode: 'yolo' } }, /unknown mode .*yolo/],
-    ['agenta keys mixed with settings keys', { permissions: { default: 'ask', allow: ['Bash'] } }, /allow/],
-    ['an unknown native key', { colour: 'red' }, /.+/],
+    ['an unknown native key', { colour: 'red' }, /colour/],
+    ['an unknown key beside a Claude Code block', { permissions: { allow: ['Bash'] }, agent: {} }, /agent/],
+    ['an unknown key in the permissions block', { permissions: { allow: ['Bash'], allows: [] } }, /allows/],
+    [
+      'an unknown key in a native rule',
+      { rules: [{ tool: 'Bash', permission: 'deny', content: 'rm:*', paths: ['/'] }] },
+      /rules\.0.*paths|paths.*rules\.0/,
+    ],
+    [
+      'an unknown key in an agenta rule',
+      { permissions: { default: 'ask', rules: [{ tool: 'Read', permission: 'deny', contents: '.env' }] } },
+      /permissions\.rules\.0.*contents|contents.*permissions\.rules\.0/,
+    ],
+    [
+      'a defaultMode that contradicts mode',
+      { mode: 'plan', permissions: { defaultMode: 'bypassPermissions' } },
+      /permissions\.defaultMode/,
+    ],
+    [
+      "agenta's default contradicting the native one",
+      { default: 'deny', permissions: { default: 'allow' } },
+      /permissions\.default/,
+    ],
+    [
+      'an unknown disableBypassPermissionsMode',
+      { permissions: { disableBypassPermissionsMode: 'no' } },
+      /disableBypass/,
+    ],
+    ['an unknown tool capability', { toolCapabilities: { x: 'harmless' } }, /toolCapabilities/],
     ['a wrong default', { default: 'maybe' }, /.+/],
     ['rules that are not a list', { permissions: { allow: 'Bash' } }, /.+/],
     ['a timeout below the minimum', { timeoutSeconds: 1 }, /.+/],

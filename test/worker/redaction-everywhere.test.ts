@@ -2,6 +2,7 @@ import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionView } from '../../shared/contract/index.ts';
 import { fake } from '../support/fake-secrets.ts';
+import { quotedSecrets } from '../support/quoted-secrets.ts';
 import { messageQueue } from './helpers.ts';
 import { answer, api, askingCall, expectJson, readSse, type Team, team, uid } from './session-fixtures.ts';
 
@@ -13,7 +14,7 @@ import { answer, api, askingCall, expectJson, readSse, type Team, team, uid } fr
 let t: Team;
 beforeAll(async () => {
   t = await team();
-});
+}, 60_000);
 
 /** What must never come back: the secret part of each spelling. */
 const spellings: { name: string; text: string; secret: string }[] = [
@@ -32,6 +33,8 @@ const spellings: { name: string; text: string; secret: string }[] = [
   },
   { name: 'Slack bot token', text: fake.slackBot, secret: fake.slackBot },
   { name: 'Stripe key', text: fake.stripe, secret: fake.stripe },
+  // As bash passes them: split by quoting, concatenated, `$'…'` escapes (DESIGN §5 step 2).
+  ...quotedSecrets.map(({ name, shell, secret }) => ({ name: `quoted: ${name}`, text: shell, secret })),
 ];
 
 async function ticketFor(token: string): Promise<string> {

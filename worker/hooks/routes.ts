@@ -32,7 +32,6 @@ async function toolCallIdOf(toolUseId: string | undefined): Promise<string> {
   return relayId('tu-', toolUseId);
 }
 
-
 async function hookCall(
   c: Context<AppEnv>,
   input: ClaudePermissionRequestInput | ClaudePreToolUseInput,

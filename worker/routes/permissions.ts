@@ -1,9 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
+  applicablePermissions,
+  PermissionsAnswer,
   PermissionsBody,
-  type PermissionsConfig,
-  permissionsDialect,
-  permissionsDialects,
+  PermissionsConfig,
   WorkspacePermissions,
 } from '../../shared/contract/index.ts';
 import { compilePlan, PlanError } from '../../shared/plan/index.ts';
@@ -14,17 +14,16 @@ import { ownWorkspace } from './stubs.ts';
 
 /**
  * The workspace's default permissions: managed policy whose deny and ask rules bind every
- * session. The body is the config itself in any dialect; it must pass the schema of its dialect
- * and compile (every rule parsed) before it is stored. Keys the schema does not know are
- * dropped, so a settings.json sent whole leaves nothing else (e.g. its `env`) behind. Validating
- * against the one schema of the config's dialect, rather than the union the document shows,
- * names the real problem.
+ * session. The body is the config itself in any dialect or a mix of them (DESIGN §5 "Authority
+ * of declarations"): every key is applied, or refused with a 400 naming it, or — the other
+ * settings of a Claude Code settings.json, agenta's legacy fields — accepted, not stored, and
+ * listed in the answer's `ignored`, so a settings.json sent whole leaves nothing else (e.g. its
+ * `env`) behind and nothing is dropped without saying so. It must compile (every rule parsed)
+ * before it is stored.
  */
-function validPermissions(value: unknown): PermissionsConfig {
-  const permissions: PermissionsConfig = parseWith(
-    permissionsDialects[permissionsDialect(value)],
-    value,
-    'permissions',
+function validPermissions(value: unknown): { permissions: PermissionsConfig; ignored: string[] } {
+  const { config: permissions, ignored } = applicablePermissions(
+    parseWith(PermissionsConfig, value, 'permissions'),
   );
   try {
     compilePlan(permissions);
@@ -34,7 +33,7 @@ function validPermissions(value: unknown): PermissionsConfig {
     console.error('permissions did not compile', error);
     throw badRequest('invalid permissions: the plan could not be compiled');
   }
-  return permissions;
+  return { permissions, ignored };
 }
 
 const getPermissions = createRoute({
@@ -51,7 +50,9 @@ const putPermissions = createRoute({
   summary: 'Replace the workspace default permissions (native, agenta or Claude Code settings dialect)',
   ...access(['admin']),
   request: requestJson(PermissionsBody),
-  responses: { 200: jsonAnswer(WorkspacePermissions, 'the stored permissions') },
+  responses: {
+    200: jsonAnswer(PermissionsAnswer, 'the stored permissions, and the keys accepted and not applied'),
+  },
 });
 
 export const permissionRoutes = openApiRoutes()
@@ -62,10 +63,10 @@ export const permissionRoutes = openApiRoutes()
   .openapi(
     putPermissions,
     async (c) => {
-      // The JSON as sent (Hono keeps the parsed body), read through its own dialect's schema:
-      // what is stored is that schema's output, not the union's.
-      const permissions = validPermissions(await c.req.json());
-      const body: WorkspacePermissions = await ownWorkspace(c).setPermissions(permissions);
+      // The JSON as sent (Hono keeps the parsed body), read again to know what it did not apply.
+      const { permissions, ignored } = validPermissions(await c.req.json());
+      const stored: WorkspacePermissions = await ownWorkspace(c).setPermissions(permissions);
+      const body: PermissionsAnswer = { ...stored, ignored };
       return c.json(body, 200);
     },
     rejectInvalidAs('permissions'),

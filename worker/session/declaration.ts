@@ -1,9 +1,12 @@
-import type {
-  ActorRef,
-  Mode,
-  RequestedAuthority,
-  SessionDeclaration,
-  SessionEventValue,
+import {
+  type ActorRef,
+  applicablePermissions,
+  type Mode,
+  type PermissionsConfig,
+  type RequestedAuthority,
+  type SessionDeclaration,
+  type SessionEventValue,
+  workspaceOnlyKeys,
 } from '../../shared/contract/index.ts';
 import {
   atLeastAsStrict,
@@ -69,6 +72,25 @@ const toDeclared = (modes: NonNullable<SessionDeclaration['modes']>): DeclaredMo
     mode,
     ...(description === undefined ? {} : { description }),
   }));
+
+/**
+ * A session's permissions as declared, with what a session may not set refused (400 naming the
+ * key: `allowedModes`, `agents`, `pushDetails` are the workspace's) and a Claude Code settings
+ * file's other settings left out (accepted, not applied, not kept), so that the session applies
+ * every key it keeps (DESIGN §5 "Authority of declarations").
+ */
+function declaredPermissions(
+  permissions: SessionDeclaration['permissions'],
+): Result<PermissionsConfig | undefined> {
+  if (permissions === undefined) return ok(undefined);
+  const own = workspaceOnlyKeys.filter((key) => permissions[key] !== undefined);
+  if (own.length > 0)
+    return refuse.badRequest(
+      `invalid permissions: ${own.join(', ')} ${own.length === 1 ? 'is a workspace setting' : 'are workspace settings'}; a session cannot set ${own.length === 1 ? 'it' : 'them'}`,
+      own.map((key) => ({ path: `permissions.${key}`, message: 'a workspace setting' })),
+    );
+  return ok(applicablePermissions(permissions).config);
+}
 
 function compiled(permissions: SessionDeclaration['permissions'] | null): Result<CompiledPlan | null> {
   if (permissions === undefined || permissions === null) return ok(null);
@@ -137,12 +159,13 @@ export function applyDeclaration(options: {
   const { existing, declaration, caller, workspacePlan, now, wording = {} } = options;
   const allowed = workspacePlan.allowedModes;
   const person = caller.actor !== 'agent';
-  const declaredPlan = compiled(declaration.permissions);
+  const declared = declaredPermissions(declaration.permissions);
+  if (!declared.ok) return declared;
+  const declaredPlan = compiled(declared.value);
   if (!declaredPlan.ok) return declaredPlan;
-  const permissions =
-    declaration.permissions === undefined ? (existing?.permissions ?? null) : declaration.permissions;
+  const permissions = declared.value === undefined ? (existing?.permissions ?? null) : declared.value;
   const permissionsChanged = JSON.stringify(permissions) !== JSON.stringify(existing?.permissions ?? null);
-  const sessionPlan = declaration.permissions === undefined ? compiled(permissions) : declaredPlan;
+  const sessionPlan = declared.value === undefined ? compiled(permissions) : declaredPlan;
   if (!sessionPlan.ok) return sessionPlan;
   const modes = declaration.modes === undefined ? (existing?.modes ?? []) : toDeclared(declaration.modes);
   const forbiddenMode = modes.find((mode) => !modeAllowed(mode.mode, allowed));

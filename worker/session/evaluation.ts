@@ -4,8 +4,7 @@ import type {
   ToolCallState,
   ToolPermissionDecision,
 } from '../../shared/contract/index.ts';
-import { type DecisionContext, decideCall } from '../../shared/engine/index.ts';
-import { compileGrants } from '../../shared/grants/index.ts';
+import { type CallFacts, type DecisionContext, decideCallWithFacts } from '../../shared/engine/index.ts';
 import type { CompiledPlan } from '../../shared/plan/index.ts';
 import { modeInForce } from './modes.ts';
 import type { PolicyCache, PolicySnapshot } from './policy.ts';
@@ -17,6 +16,8 @@ export interface Evaluation {
   timeoutSeconds: number;
   /** The plan evaluated under, when evaluation got that far. */
   plan: CompiledPlan | null;
+  /** What the engine made of the call, once; reused for an ask's offer. Null when it made nothing. */
+  facts: CallFacts | null;
 }
 
 /** What the relay answers when it cannot evaluate: never allow (DESIGN: fail closed). */
@@ -79,7 +80,7 @@ export async function decisionContext(
     mode: modeInForce(selected, plan.allowedModes),
     ...(approvalKey === undefined ? {} : { approvalKey }),
     grants: {
-      session: compileGrants(sessionGrantRecords(source.sessionGrants()), now).session,
+      session: source.policy.sessionGrants(sessionGrantRecords(source.sessionGrants()), now),
       global: snapshot.globalGrants,
     },
     now,
@@ -101,8 +102,8 @@ export async function evaluateCall(
     const context = await decisionContext(options, options.approvalKey);
     snapshot = context.snapshot;
     plan = context.plan;
-    const decision = await decideCall(plan, options.call, context.ctx);
-    return { decision, timeoutSeconds: plan.timeoutSeconds, plan, snapshot };
+    const { decision, facts } = await decideCallWithFacts(plan, options.call, context.ctx);
+    return { decision, timeoutSeconds: plan.timeoutSeconds, plan, snapshot, facts };
   } catch (error) {
     console.error('tool call evaluation failed; denying', error);
     return {
@@ -113,6 +114,7 @@ export async function evaluateCall(
       timeoutSeconds: plan?.timeoutSeconds ?? 0,
       plan,
       snapshot,
+      facts: null,
     };
   }
 }

@@ -1,5 +1,5 @@
 import { type AnswerOffer, type EngineToolCall, limits } from '../../shared/contract/index.ts';
-import { callFacts, canEditInput } from '../../shared/engine/index.ts';
+import { type CallFacts, callFacts, canEditInput } from '../../shared/engine/index.ts';
 import { checkGrantRule, type RuleSuggestion, suggestRules } from '../../shared/grants/index.ts';
 import { redactText } from '../../shared/redact/index.ts';
 
@@ -9,16 +9,20 @@ import { redactText } from '../../shared/redact/index.ts';
  * (`suggestRules`), then from what the agent proposed (Claude Code's `permission_suggestions`),
  * each of those checked like any rule an approver would write. A rule whose text holds a
  * secret is not offered: the offer is stored and shown, and a redacted rule would not be the
- * rule. Editing is offered only when the display copy is the whole input.
+ * rule. Editing is offered only when the display copy is the whole input. `known` are the facts
+ * the evaluation made of the call.
  */
 export function answerOffer(
   call: EngineToolCall,
   displayInput: unknown,
   proposed: readonly string[] = [],
+  known: CallFacts | null = null,
 ): AnswerOffer {
   const editable = canEditInput(displayInput, call.input);
   try {
-    const facts = callFacts(call);
+    // The facts the evaluation made of this call (DESIGN §5: made once per call); made here only
+    // when the evaluation could not make them.
+    const facts = known ?? callFacts(call);
     const offered: RuleSuggestion[] = suggestRules(call, facts);
     for (const rule of proposed) {
       if (offered.some((choice) => choice.rules.length === 1 && choice.rules[0] === rule)) continue;

@@ -3,6 +3,15 @@ import { type CompiledGrants, compileGrants } from '../../shared/grants/index.ts
 import { type CompiledPlan, compilePlan, layerPlans } from '../../shared/plan/index.ts';
 import type { WorkspacePolicy } from '../rpc.ts';
 
+/** A session grant as the engine's compiler reads it. */
+export interface SessionGrantRecord {
+  id: string;
+  kind: 'call' | 'rule';
+  key: string | null;
+  rule: string | null;
+  expiresAt: number | null;
+}
+
 /** The plan a session evaluates under, and the workspace's grants, at one policy version. */
 export interface PolicySnapshot {
   version: number;
@@ -23,6 +32,7 @@ export class PolicyCache {
   readonly #load: () => Promise<WorkspacePolicy>;
   #snapshot: PolicySnapshot | null = null;
   #session: { config: PermissionsConfig | null; text: string; plan: CompiledPlan | null } | null = null;
+  #sessionGrants: { text: string; grants: CompiledGrants } | null = null;
   #layered: {
     workspace: PolicySnapshot;
     session: CompiledPlan | null;
@@ -55,6 +65,21 @@ export class PolicyCache {
   /** Forget the snapshot, e.g. after this session added a global grant. */
   invalidate(): void {
     this.#snapshot = null;
+  }
+
+  /**
+   * The session's grants, each rule compiled once per change of the grants (as the workspace's
+   * are once per policy version), not once per call. Whether a time-boxed one still applies is
+   * the engine's question at each call (`grantLive`), so a kept compilation never outlives a grant.
+   */
+  sessionGrants(records: readonly SessionGrantRecord[], now: number): CompiledGrants {
+    const text = JSON.stringify(
+      records.map((grant) => [grant.id, grant.kind, grant.key, grant.rule, grant.expiresAt]),
+    );
+    if (this.#sessionGrants?.text === text) return this.#sessionGrants.grants;
+    const grants = compileGrants(records, now).session;
+    this.#sessionGrants = { text, grants };
+    return grants;
   }
 
   /** The session's own plan, compiled once per distinct config. Throws `PlanError`. */

@@ -384,7 +384,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
       result: null,
       createdAt: Date.now(),
       // Only now is the real input at hand: what the approver may save or edit is decided here.
-      offer: ask ? answerOffer(call, input, proposedRules) : null,
+      offer: ask ? answerOffer(call, input, proposedRules, evaluation.facts) : null,
       // The request it names, if the session knows it; else the user's latest (issue 16 item 6).
       promptId:
         (request.prompt_id ? this.#store.prompt(request.prompt_id)?.id : undefined) ??

@@ -2,7 +2,6 @@ import {
   type DeliverySettings,
   deliveryDefaults,
   type PermissionsConfig,
-  permissionsDialect,
   type SuggestionSettings,
   suggestionDefaults,
 } from '../../shared/contract/index.ts';
@@ -11,7 +10,7 @@ import type { PushDetails } from '../push/message.ts';
 /**
  * The workspace-only settings of the permissions (native dialect), with defaults for what is
  * not written: what a push carries, when it goes (docs/push.md), when a card offers a rule
- * (docs/approver-ui.md). Other dialects have no such fields, so they get the defaults.
+ * (docs/approver-ui.md).
  */
 export interface WorkspaceSettings {
   pushDetails: PushDetails;
@@ -20,12 +19,8 @@ export interface WorkspaceSettings {
 }
 
 export function workspaceSettings(permissions: PermissionsConfig | null): WorkspaceSettings {
-  const native = permissions !== null && permissionsDialect(permissions) === 'native' ? permissions : null;
-  const own = (native ?? {}) as {
-    pushDetails?: PushDetails;
-    delivery?: Partial<DeliverySettings>;
-    suggestions?: Partial<SuggestionSettings>;
-  };
+  // Native keys sit at the top of a config in any mix of dialects (shared/contract/permissions.ts).
+  const own = permissions ?? {};
   return {
     pushDetails: own.pushDetails === 'none' ? 'none' : 'summary',
     delivery: { ...deliveryDefaults, ...own.delivery },

@@ -1,3 +1,4 @@
+import { catalogEntry, type ParsedProgram, parseArguments } from '../../programs/index.ts';
 import { hasFlag, operands, optionValues } from '../args.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
 import { rateDelete, rateWrite } from '../effects.ts';
@@ -15,62 +16,104 @@ const writeNamed = (targets: readonly string[], ctx: SegmentContext) => {
   writeEach(targets, ctx);
 };
 
-const rm: ProgramRater = (args, ctx) => {
-  if (args.includes('--no-preserve-root')) {
+/**
+ * A rater over the catalog's parse of the program (shared/programs/file-changes.ts). When the
+ * words cannot be read with its entry, every word that is not an option is taken for a tree it
+ * deletes (fail closed: `rm -rf --frob /` is still critical) and `unsure` checks them further.
+ */
+function parsedRater(
+  name: string,
+  rate: (parsed: ParsedProgram, ctx: SegmentContext) => void,
+  unsure?: (words: readonly string[], ctx: SegmentContext) => void,
+): ProgramRater {
+  return (args, ctx) => {
+    const entry = catalogEntry(name);
+    const parsed =
+      entry === undefined
+        ? undefined
+        : parseArguments(
+            entry,
+            name,
+            args.map((text, at) => ({ text, glob: false, dynamic: false, index: at + 1 })),
+          );
+    if (parsed?.kind === 'parsed') return rate(parsed, ctx);
+    ctx.rating.raise('medium', `Changes files with words the rater cannot read (${name}).`, 'destructive');
+    const words = args.filter((word) => word === '-' || !word.startsWith('-'));
+    for (const word of words) rateDelete(ctx.rating, word, ctx.where, true);
+    unsure?.(words, ctx);
+  };
+}
+
+const has = (parsed: ParsedProgram, ...names: readonly string[]) =>
+  parsed.options.some((option) => names.includes(option.name));
+const values = (parsed: ParsedProgram, ...names: readonly string[]): string[] =>
+  parsed.options.flatMap((option) =>
+    names.includes(option.name) && option.value !== undefined ? [option.value] : [],
+  );
+const files = (parsed: ParsedProgram): string[] => parsed.operands.map((operand) => operand.text);
+
+const rm = parsedRater('rm', (parsed, ctx) => {
+  if (has(parsed, 'no-preserve-root')) {
     ctx.rating.raise('critical', 'Deletes with the root directory unprotected.', 'destructive');
   }
-  const recursive = hasFlag(args, 'rR', ['--recursive']);
-  const targets = operands(args);
+  const recursive = has(parsed, 'r', 'R', 'recursive');
+  const targets = files(parsed);
   // `xargs rm` and `find … | xargs rm -rf`: the targets arrive on the input and cannot be seen.
   if (targets.length === 0) ctx.rating.raise('medium', 'Deletes files named elsewhere.', 'destructive');
   for (const target of targets) rateDelete(ctx.rating, target, ctx.where, recursive);
-};
+});
 
-const deleteEach =
-  (recursive: boolean): ProgramRater =>
-  (args, ctx) => {
-    for (const target of operands(args)) rateDelete(ctx.rating, target, ctx.where, recursive);
-  };
+const deleteEach = (name: string) =>
+  parsedRater(name, (parsed, ctx) => {
+    for (const target of files(parsed)) rateDelete(ctx.rating, target, ctx.where, false);
+  });
 
-const shred: ProgramRater = (args, ctx) => {
-  for (const target of operands(args, ['-n', '-s', '--iterations', '--size'])) {
+const shred = parsedRater('shred', (parsed, ctx) => {
+  for (const target of files(parsed)) {
     rateDelete(ctx.rating, target, ctx.where, false);
     // Shredding cannot be undone even from version control.
     ctx.rating.raise('medium', 'Overwrites files beyond recovery.', 'destructive');
   }
-};
+});
 
-const touchLike =
-  (valueOptions: readonly string[] = []): ProgramRater =>
-  (args, ctx) =>
-    writeNamed(operands(args, valueOptions), ctx);
+const touchLike = (name: string) => parsedRater(name, (parsed, ctx) => writeNamed(files(parsed), ctx));
 
 /** chmod/chown/chgrp: the first operand is the mode or owner, the rest are files. */
-const changeOwnerOrMode =
-  (kind: 'mode' | 'owner'): ProgramRater =>
-  (args, ctx) => {
-    // `chmod -w file`: a mode that looks like an option is still the mode.
-    const modeSafe = kind === 'mode' ? args.map((arg) => (/^-[rwxXst]+$/.test(arg) ? `=${arg}` : arg)) : args;
-    const words = operands(modeSafe, ['--reference']);
-    const byReference = args.some((arg) => arg.startsWith('--reference'));
-    const [spec, ...targets] = byReference ? ['', ...words] : words;
-    const recursive = hasFlag(modeSafe, 'R', ['--recursive']);
-    if (recursive && targets.some((target) => isRootish(target, ctx.where.cwd))) {
-      ctx.rating.raise('critical', 'Changes permissions across the whole system.', 'destructive');
-    }
-    if (kind === 'mode' && spec !== undefined && setsPrivilegeBits(spec)) {
-      ctx.rating.raise('high', 'Sets the setuid or setgid bit.', 'privilege_escalation');
-    }
-    if (
-      kind === 'owner' &&
-      spec !== undefined &&
-      /^(?:root|0)?(?::(?:root|wheel|0))?$/.test(spec) &&
-      spec !== ''
-    ) {
-      ctx.rating.raise('high', 'Gives files to the root user.', 'privilege_escalation');
-    }
-    writeNamed(targets, ctx);
-  };
+const changeOwnerOrMode = (name: 'chmod' | 'chown' | 'chgrp') => {
+  const kind = name === 'chmod' ? 'mode' : 'owner';
+  const rater = parsedRater(
+    name,
+    (parsed, ctx) => {
+      const words = files(parsed);
+      const [spec, ...targets] = has(parsed, 'reference') ? ['', ...words] : words;
+      if (has(parsed, 'R', 'recursive') && targets.some((target) => isRootish(target, ctx.where.cwd))) {
+        ctx.rating.raise('critical', 'Changes permissions across the whole system.', 'destructive');
+      }
+      if (spec !== undefined) rateSpec(kind, spec, ctx);
+      writeNamed(targets, ctx);
+    },
+    (words, ctx) => {
+      for (const word of words) rateSpec(kind, word, ctx);
+    },
+  );
+  // `chmod -w file`: a mode that looks like an option is the mode, as chmod itself reads it.
+  return kind === 'mode'
+    ? (args: readonly string[], ctx: SegmentContext) =>
+        rater(
+          args.map((arg) => (/^-[rwxXst]+$/.test(arg) ? `=${arg}` : arg)),
+          ctx,
+        )
+    : rater;
+};
+
+function rateSpec(kind: 'mode' | 'owner', spec: string, ctx: SegmentContext): void {
+  if (kind === 'mode' && setsPrivilegeBits(spec)) {
+    ctx.rating.raise('high', 'Sets the setuid or setgid bit.', 'privilege_escalation');
+  }
+  if (kind === 'owner' && spec !== '' && /^(?:root|0)?(?::(?:root|wheel|0))?$/.test(spec)) {
+    ctx.rating.raise('high', 'Gives files to the root user.', 'privilege_escalation');
+  }
+}
 
 /** `u+s`, `g=s`, `+s`, or a numeric mode with the 4000 or 2000 bit. */
 function setsPrivilegeBits(mode: string): boolean {
@@ -78,31 +121,52 @@ function setsPrivilegeBits(mode: string): boolean {
   return /[+=][rwxXt]*s/.test(mode);
 }
 
+/** Where cp/ln/install/mv write: `-t DIR`, else the last of two or more operands, else `.`. */
+function destinations(parsed: ParsedProgram): string[] {
+  const targetDirs = values(parsed, 't', 'target-directory');
+  if (targetDirs.length > 0) return targetDirs;
+  const words = files(parsed);
+  return [words.length >= 2 ? words[words.length - 1]! : '.'];
+}
+
 /** cp/ln/install: only the destination changes (the last operand, or `-t DIR`). */
-const copyLike: ProgramRater = (args, ctx) => {
-  const targetDirs = optionValues(args, ['-t'], ['--target-directory']);
-  const words = operands(args, ['-t', '-S', '--suffix', '-m', '--mode', '-o', '--owner', '-g', '--group']);
-  if (targetDirs.length > 0) return writeEach(targetDirs, ctx);
-  const destination = words.length >= 2 ? words[words.length - 1] : '.';
-  writeEach([destination!], ctx);
-};
+const copyLike = (name: string) =>
+  parsedRater(name, (parsed, ctx) => {
+    if (has(parsed, 's', 'strip', 'strip-program') && name === 'install') {
+      ctx.rating.raise('medium', 'Runs a program on the files it installs.', 'code_execution');
+    }
+    writeEach(destinations(parsed), ctx);
+    if (name === 'ln') rateLinkSources(parsed, ctx);
+  });
+
+/** ln: a link in the workspace to a file outside it sends later writes through the link. */
+function rateLinkSources(parsed: ParsedProgram, ctx: SegmentContext): void {
+  const words = files(parsed);
+  const targeted = values(parsed, 't', 'target-directory').length > 0;
+  const sources = targeted || words.length < 2 ? words : words.slice(0, -1);
+  if (sources.some((source) => placeOf(source, ctx.where) !== 'workspace')) {
+    ctx.rating.raise(
+      'medium',
+      'Links to a file outside the working directory: writes through the link land there.',
+    );
+  }
+}
 
 /** mv: the sources leave where they were, and the destination changes. */
-const mv: ProgramRater = (args, ctx) => {
-  const targetDirs = optionValues(args, ['-t'], ['--target-directory']);
-  const words = operands(args, ['-t', '-S', '--suffix']);
-  const sources = targetDirs.length > 0 ? words : words.slice(0, -1);
-  const destinations = targetDirs.length > 0 ? targetDirs : words.slice(-1);
+const mv = parsedRater('mv', (parsed, ctx) => {
+  const words = files(parsed);
+  const targeted = values(parsed, 't', 'target-directory').length > 0;
+  const sources = targeted ? words : words.slice(0, -1);
   for (const source of sources) {
     if (isRootish(source, ctx.where.cwd)) rateDelete(ctx.rating, source, ctx.where, true);
     else if (placeOf(source, ctx.where) !== 'workspace') {
       ctx.rating.raise('high', 'Moves files away from outside the workspace.', 'destructive');
     }
   }
-  writeEach(destinations, ctx);
-};
+  writeEach(targeted ? destinations(parsed) : words.slice(-1), ctx);
+});
 
-const tee: ProgramRater = (args, ctx) => writeEach(operands(args), ctx);
+const tee = parsedRater('tee', (parsed, ctx) => writeEach(files(parsed), ctx));
 
 /** dd: `of=` is what it writes; a disk device there is the classic disk wipe. */
 const dd: ProgramRater = (args, ctx) => {
@@ -155,19 +219,6 @@ const tar: ProgramRater = (args, ctx) => {
   unpack(['-C'], ['--directory'])(args, ctx);
 };
 
-/** ln: a link in the workspace to a file outside it sends later writes through the link. */
-const ln: ProgramRater = (args, ctx) => {
-  copyLike(args, ctx);
-  const words = operands(args, ['-t', '-S', '--suffix', '--target-directory']);
-  const sources = words.length >= 2 ? words.slice(0, -1) : words;
-  if (sources.some((source) => placeOf(source, ctx.where) !== 'workspace')) {
-    ctx.rating.raise(
-      'medium',
-      'Links to a file outside the working directory: writes through the link land there.',
-    );
-  }
-};
-
 /** tar and unzip write where they are told (`-C`, `-d`), else into the working directory. */
 const unpack =
   (dirShort: readonly string[], dirLong: readonly string[]): ProgramRater =>
@@ -189,18 +240,18 @@ const diskTool =
 
 export const fileRaters: Record<string, ProgramRater> = {
   rm,
-  rmdir: deleteEach(false),
-  unlink: deleteEach(false),
+  rmdir: deleteEach('rmdir'),
+  unlink: deleteEach('unlink'),
   shred,
-  touch: touchLike(['-d', '-r', '-t', '--date', '--reference']),
-  mkdir: touchLike(['-m', '--mode']),
-  truncate: touchLike(['-s', '--size', '-r', '--reference']),
-  chmod: changeOwnerOrMode('mode'),
-  chown: changeOwnerOrMode('owner'),
-  chgrp: changeOwnerOrMode('owner'),
-  cp: copyLike,
-  ln,
-  install: copyLike,
+  touch: touchLike('touch'),
+  mkdir: touchLike('mkdir'),
+  truncate: touchLike('truncate'),
+  chmod: changeOwnerOrMode('chmod'),
+  chown: changeOwnerOrMode('chown'),
+  chgrp: changeOwnerOrMode('chgrp'),
+  cp: copyLike('cp'),
+  ln: copyLike('ln'),
+  install: copyLike('install'),
   mv,
   tee,
   dd,

@@ -1,4 +1,4 @@
-import { wrappedCommands } from '../../wrappers/index.ts';
+import { gitGlobals, wrappedCommands } from '../../wrappers/index.ts';
 import { hasFlag, operands, optionValues } from '../args.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
 import { rateWrite } from '../effects.ts';
@@ -6,9 +6,6 @@ import { placeOf } from '../paths.ts';
 
 /** Branches whose history a force push destroys for everyone. */
 const protectedBranches = new Set(['main', 'master']);
-
-/** git's global options that take a value (`git -C dir status`). */
-const globalValueOptions = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path']);
 
 /** Subcommands that only look. */
 const readSubcommands = new Set([
@@ -198,19 +195,21 @@ function rateConfigSet(rest: readonly string[], ctx: SegmentContext): void {
 
 export const git: ProgramRater = (args, ctx) => {
   rateSettingsRun(['git', ...args], ctx);
+  // git's global options, read with the catalog's git entry (shared/wrappers/git.ts).
+  const globals = gitGlobals(['git', ...args]);
+  if (globals === undefined) {
+    ctx.rating.raise('medium', 'Uses git options the rater cannot read.', 'code_execution');
+    return;
+  }
   let repository: string | undefined;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('-')) break;
-    if (arg === '-c' || arg.startsWith('--config-env')) {
+  for (const option of globals.options) {
+    if (option.name === 'c' || option.name === 'config-env') {
       // `-c core.pager=…`, `-c core.sshCommand=…` run arbitrary programs.
       ctx.rating.raise('medium', 'Overrides git configuration, which can run programs.', 'code_execution');
     }
-    if (arg === '-C') repository = args[i + 1];
-    if (arg.startsWith('--git-dir=') || arg.startsWith('--work-tree=')) repository = arg.split('=')[1];
-    if (globalValueOptions.has(arg)) i++;
+    if (option.effects.includes('elsewhere') && option.value !== undefined) repository = option.value;
   }
+  const i = (globals.subcommandAt ?? args.length + 1) - 1;
   const sub = args[i];
   const rest = args.slice(i + 1);
   if (sub === undefined) return;

@@ -1,4 +1,4 @@
-import type { Mode } from '../../../shared/contract/index.ts';
+import type { Capability, Mode, NativePermissions } from '../../../shared/contract/index.ts';
 
 /**
  * One hostile call: something an agent whose model works against the user could send, which
@@ -22,4 +22,8 @@ export interface HostileRow {
   modes?: readonly Mode[];
   /** Permission rules the row needs (Claude Code syntax), e.g. `{ deny: ['Bash(git push:*)'] }`. */
   rules?: { allow?: string[]; ask?: string[]; deny?: string[] };
+  /** The capability the agent says the tool has (the call's `capability` label). */
+  capability?: Capability;
+  /** Native workspace settings the row needs beside its rules, e.g. `{ toolCapabilities: {…} }`. */
+  workspace?: Omit<NativePermissions, 'rules'>;
 }

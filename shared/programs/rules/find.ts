@@ -1,4 +1,4 @@
-import type { OperandRule, ParsedArgs } from './spec.ts';
+import type { ParsedProgram, ReadRule } from '../types.ts';
 
 /** Tests and actions of GNU find that only look or print, with how many words each takes after it. */
 const PRIMARIES: ReadonlyMap<string, number> = new Map([
@@ -43,9 +43,9 @@ const LEADING = new Set(['-H', '-L', '-P']);
  * `-ok`, `-okdir`, `-delete`, `-fprint`, `-fprint0`, `-fprintf`, `-fls`), its values are taken
  * by count as find takes them, and none of them is a pattern the shell would expand.
  */
-export const findExpression: OperandRule = {
+export const findExpression: ReadRule = {
   says: 'starting points, then only the tests and actions listed in docs/engine.md (no -exec, -ok, -delete, -fprint…, -fls)',
-  check: ({ operands }: ParsedArgs) => {
+  check: ({ operands }: ParsedProgram) => {
     let index = 0;
     while (index < operands.length && LEADING.has(operands[index]!.text)) index += 1;
     // Starting points: every word before the expression, which starts with "-", "(", "!" or ",".

@@ -1,4 +1,4 @@
-import type { OperandRule, ParsedArgs } from './spec.ts';
+import type { ParsedProgram, ReadRule } from '../types.ts';
 
 /**
  * Operators of `test` and `[` that only look at files and strings. Left out on purpose: `-v` and
@@ -17,7 +17,7 @@ const EVALUATING_OPERATORS = new Set(['-v', '-R', '-eq', '-ne', '-lt', '-le', '-
  * `test` and `[`: every word that could be an operator is one that does not evaluate anything.
  * A word is only refused, never reinterpreted: `[ -v = -v ]` (a string comparison) is refused too.
  */
-export const testExpression: OperandRule = {
+export const testExpression: ReadRule = {
   says: 'file and string tests only: no `-v`, `-R`, or arithmetic comparisons (`-eq` …), which evaluate subscripts',
   check: ({ operands }) => {
     for (const { text, glob } of operands) {
@@ -32,12 +32,12 @@ export const testExpression: OperandRule = {
 };
 
 /** `[ … ]` is `test …` whose last word is `]`. */
-export const bracketExpression: OperandRule = {
+export const bracketExpression: ReadRule = {
   says: `as \`test\`, and the last word is \`]\``,
-  check: (args: ParsedArgs) => {
+  check: (args: ParsedProgram) => {
     const last = args.operands.at(-1);
     if (last?.text !== ']') return '[ without a closing ]';
-    return testExpression.check({ options: args.options, operands: args.operands.slice(0, -1) });
+    return testExpression.check({ ...args, operands: args.operands.slice(0, -1) });
   },
 };
 
@@ -45,7 +45,7 @@ export const bracketExpression: OperandRule = {
  * bash's `printf` reads options only before its format: `-v NAME` assigns, and bash evaluates
  * an array subscript in NAME. Nothing else it does runs code.
  */
-export const printfFormat: OperandRule = {
+export const printfFormat: ReadRule = {
   says: 'no option (`-v` assigns to a variable whose subscript bash evaluates); `--` is fine',
   check: ({ operands }) => {
     const first = operands[0]?.text;

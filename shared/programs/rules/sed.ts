@@ -1,4 +1,4 @@
-import type { OperandRule, ParsedArgs } from './spec.ts';
+import type { ParsedProgram, ReadRule } from '../types.ts';
 
 /**
  * The sed commands a read-only script may use: they print, delete from the output, move between
@@ -155,9 +155,9 @@ export function sedScriptReason(script: string): string | undefined {
 }
 
 /** The scripts of a sed invocation: every -e/--expression, or else the first operand. */
-export const sedScript: OperandRule = {
+export const sedScript: ReadRule = {
   says: 'each script passes the sed grammar in docs/engine.md (no `e`, `w`, `W`, `r`, `R`, `s///e`, `s///w`)',
-  check: (args: ParsedArgs) => {
+  check: (args: ParsedProgram) => {
     const given = args.options.filter((option) => option.name === 'e' || option.name === 'expression');
     const script = args.operands[0];
     if (given.length === 0 && script?.glob === true) return `sed's script ${script.text} is a pattern`;

@@ -1,4 +1,4 @@
-import type { OperandRule, ParsedArgs } from './spec.ts';
+import type { ParsedProgram, ReadRule } from '../types.ts';
 
 /**
  * Names an awk program may not mention anywhere, strings included: `system` runs a command,
@@ -109,9 +109,9 @@ export function awkProgramReason(program: string): string | undefined {
 }
 
 /** The program of an awk invocation: the first operand (`-f progfile` is not an option we list). */
-export const awkProgram: OperandRule = {
+export const awkProgram: ReadRule = {
   says: 'the program passes the awk rules in docs/engine.md (no system, getline, `|`, `>` output, ENVIRON, @)',
-  check: (args: ParsedArgs) => {
+  check: (args: ParsedProgram) => {
     const program = args.operands[0];
     if (program === undefined) return 'awk has no program';
     if (program.glob) return `awk's program ${program.text} is a pattern`;

@@ -1,27 +1,20 @@
-import type { OperandRule, ParsedArgs } from './spec.ts';
+import type { ParsedProgram, ReadRule } from '../types.ts';
 
 /** Globs are refused wherever operands are counted: `uniq src/*` may expand to `uniq in out`. */
-function literal(args: ParsedArgs, command: string): string | undefined {
+function literal(args: ParsedProgram, command: string): string | undefined {
   const glob = args.operands.find((operand) => operand.glob);
   return glob === undefined
     ? undefined
     : `${command} with the pattern ${glob.text} may get more operands than written`;
 }
 
-export const noOperands = (command: string, why: string): OperandRule => ({
+export const noOperands = (command: string, why: string): ReadRule => ({
   says: `no operand (${why})`,
   check: (args) => (args.operands.length === 0 ? undefined : `${command} with an operand ${why}`),
 });
 
-/** `uniq IN OUT`, `xxd IN OUT` and `cd A B` do something else with a second operand. */
-export const atMostOneOperand = (command: string, why: string): OperandRule => ({
-  says: `at most one operand, not a pattern (${why})`,
-  check: (args) =>
-    literal(args, command) ?? (args.operands.length > 1 ? `${command} with two operands ${why}` : undefined),
-});
-
 /** `date +FORMAT` prints; `date 0101…` and `date -s` set the clock. */
-export const dateFormat: OperandRule = {
+export const dateFormat: ReadRule = {
   says: 'operands are `+FORMAT` only (any other operand sets the clock)',
   check: (args) =>
     literal(args, 'date') ??
@@ -31,7 +24,7 @@ export const dateFormat: OperandRule = {
 };
 
 /** `command -v NAME` looks a name up; `command NAME` runs it. */
-export const commandLookup: OperandRule = {
+export const commandLookup: ReadRule = {
   says: 'with `-v` or `-V` only (without them, `command` runs its operand)',
   check: (args) =>
     literal(args, 'command') ??
@@ -46,7 +39,7 @@ export const commandLookup: OperandRule = {
  */
 const JQ_ENVIRONMENT = /\b(?:env|import|include)\b|\$ENV\b|\$__prog/;
 
-export const jqProgram: OperandRule = {
+export const jqProgram: ReadRule = {
   says: 'the program (first operand) is not a pattern and uses no `env`, `$ENV` (the environment holds secrets), `import` or `include`',
   check: (args) => {
     const program = args.operands[0];
@@ -63,18 +56,3 @@ export function mayBeRoot(word: string): boolean {
   const parts = word.split(/\/+/).filter((part) => part !== '.' && part !== '');
   return parts.every((part) => part === '..') && (word.startsWith('/') || parts.length > 0);
 }
-
-/**
- * A reader that walks directories (`rg`, `grep -r`) from the root reads every process's
- * `/proc/<pid>/environ`: it may not start at a directory that may be `/`.
- */
-export const walksNoRoot = (command: string, recursive: (args: ParsedArgs) => boolean): OperandRule => ({
-  says: 'when it walks directories, no starting directory that may be `/` (`/`, `..`), under which /proc lies',
-  check: (args) => {
-    if (!recursive(args)) return undefined;
-    const root = args.operands.find((operand) => mayBeRoot(operand.text));
-    return root === undefined
-      ? undefined
-      : `${command} would walk ${root.text}, which may be / and holds /proc`;
-  },
-});

@@ -1,17 +1,4 @@
-import type { Argument } from './args.ts';
-import type { CommandSpec, OperandRule, OptionTable, ParsedArgs } from './spec.ts';
-import { optionTable } from './spec.ts';
-
-/**
- * Options before the subcommand that only change output. Anything else is refused: `-c` and
- * `--config-env` set configuration (a pager, an fsmonitor hook: code execution), and `-C`,
- * `--git-dir`, `--work-tree`, `--exec-path`, `--bare` point git at a repository or at programs
- * whose configuration we have not seen; `-p`/`--paginate` and `help` run a pager or man.
- */
-export const GIT_GLOBAL_OPTIONS: readonly string[] = [
-  ...['--no-pager', '-P', '--no-optional-locks', '--no-replace-objects', '--literal-pathspecs'],
-  ...['--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs', '--no-advice'],
-];
+import type { ParsedProgram, ProgramEntry, ReadRule } from './types.ts';
 
 /** Options of the diff machinery, shared by diff, log, show … Left out: --output, --ext-diff, --textconv. */
 const DIFF_SHORTS = 'pusRazWbwDB::M::C::X::U:l:S:G:O:I:';
@@ -146,26 +133,29 @@ const REVISION_LONGS = [
   ...['no-notes', 'relative-date', 'date=', 'parents', 'children', 'left-right', 'graph', 'decorate=?'],
   ...['no-decorate', 'decorate-refs=', 'decorate-refs-exclude=', 'clear-decorations', 'source', 'mailmap'],
   ...['no-mailmap', 'use-mailmap', 'no-use-mailmap', 'full-diff', 'log-size', 'follow', 'diff-merges='],
-  ...['no-diff-merges', 'combined-all-paths', 'dd', 'count', 'no-abbrev'],
+  ...['no-diff-merges', 'combined-all-paths', 'dd', 'count', 'no-abbrev', 'stdin'],
 ];
+
+/** Revisions and paths read from stdin (`git log --stdin`): the words do not show them. */
+const REVISION_EFFECTS = { stdin: ['stdin-names'] } as const;
 
 /** `%G?` and `%(signature)` make git run gpg to check a signature. */
 const SIGNATURE_PLACEHOLDER = /%G|%\(signature/;
 const FORMAT_OPTIONS = new Set(['format', 'pretty']);
 
-const formatsOnly: OperandRule = {
+const formatsOnly: ReadRule = {
   says: 'formats without `%G…` or `%(signature)` (they run gpg)',
   check: (args) => signatureReason(args),
 };
 
-function signatureReason(args: ParsedArgs): string | undefined {
+function signatureReason(args: ParsedProgram): string | undefined {
   const option = args.options.find(
     (candidate) => FORMAT_OPTIONS.has(candidate.name) && SIGNATURE_PLACEHOLDER.test(candidate.value ?? ''),
   );
   return option === undefined ? undefined : `git ${option.written} checks signatures, which runs gpg`;
 }
 
-function noGlobs(args: ParsedArgs, what: string): string | undefined {
+function noGlobs(args: ParsedProgram, what: string): string | undefined {
   const glob = args.operands.find((operand) => operand.glob);
   return glob === undefined
     ? undefined
@@ -173,7 +163,7 @@ function noGlobs(args: ParsedArgs, what: string): string | undefined {
 }
 
 /** `git branch NAME` creates a branch; with `--list` (or `-l`) names are patterns to list. */
-const listing = (what: 'branch' | 'tag'): OperandRule => ({
+const listing = (what: 'branch' | 'tag'): ReadRule => ({
   says: 'operands only with `--list`/`-l`, where they are patterns (otherwise they create)',
   check: (args) =>
     noGlobs(args, `git ${what}`) ??
@@ -185,7 +175,7 @@ const listing = (what: 'branch' | 'tag'): OperandRule => ({
 });
 
 /** `git remote` and `git remote -v` list; `get-url NAME` prints one URL; anything else changes remotes. */
-const remoteListing: OperandRule = {
+const remoteListing: ReadRule = {
   says: 'no operand, or `get-url NAME`',
   check: ({ operands }) =>
     operands.length === 0 || (operands.length === 2 && operands[0]!.text === 'get-url' && !operands[1]!.glob)
@@ -205,7 +195,7 @@ const CONFIG_SUBCOMMANDS = new Set([
 ]);
 const CONFIG_READS = new Set(['get', 'get-all', 'get-regexp', 'list', 'l']);
 
-const configRead: OperandRule = {
+const configRead: ReadRule = {
   says: '`list`, `get NAME`, `--get…`/`--list`, or one NAME (a lookup)',
   check: (args) => {
     const literal = noGlobs(args, 'git config');
@@ -224,7 +214,7 @@ const configRead: OperandRule = {
   },
 };
 
-const noOperandsRule = (what: string): OperandRule => ({
+const noOperandsRule = (what: string): ReadRule => ({
   says: 'no operand',
   check: ({ operands }) => (operands.length === 0 ? undefined : `git ${what} with an operand is not a read`),
 });
@@ -235,9 +225,11 @@ const noOperandsRule = (what: string): OperandRule => ({
  * and trusted; what it may not do is run a program we did not see: an external diff, a textconv
  * filter, a pager chosen on the command line, gpg.
  */
-export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
+const GIT_SUBCOMMANDS: readonly ProgramEntry[] = [
   {
     name: 'status',
+    family: 'git',
+    readOnly: true,
     shorts: 'sbvzu::',
     longs: [
       ...[
@@ -264,32 +256,45 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'diff',
+    family: 'git',
+    readOnly: true,
     shorts: DIFF_SHORTS,
     longs: [...DIFF_LONGS, 'cached', 'staged', 'merge-base', 'no-index'],
   },
   {
     name: 'log',
+    family: 'git',
+    readOnly: true,
     shorts: DIFF_SHORTS + REVISION_SHORTS,
     longs: [...DIFF_LONGS, ...REVISION_LONGS],
+    effects: REVISION_EFFECTS,
     counts: true,
-    operands: formatsOnly,
+    rule: formatsOnly,
   },
   {
     name: 'show',
+    family: 'git',
+    readOnly: true,
     shorts: DIFF_SHORTS + REVISION_SHORTS,
     longs: [...DIFF_LONGS, ...REVISION_LONGS],
+    effects: REVISION_EFFECTS,
     counts: true,
-    operands: formatsOnly,
+    rule: formatsOnly,
   },
   {
     name: 'shortlog',
+    family: 'git',
+    readOnly: true,
     shorts: `nsecw::${REVISION_SHORTS.replace('c', '').replace('n:', '')}`,
     longs: [...['numbered', 'summary', 'email', 'group='], ...REVISION_LONGS],
+    effects: REVISION_EFFECTS,
     counts: true,
-    operands: formatsOnly,
+    rule: formatsOnly,
   },
   {
     name: 'rev-list',
+    family: 'git',
+    readOnly: true,
     shorts: REVISION_SHORTS,
     longs: [
       ...REVISION_LONGS,
@@ -300,11 +305,14 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
       'header',
       'in-commit-order',
     ],
+    effects: REVISION_EFFECTS,
     counts: true,
-    operands: formatsOnly,
+    rule: formatsOnly,
   },
   {
     name: 'blame',
+    family: 'git',
+    readOnly: true,
     shorts: 'bcflnpsetwM::C::L:S:',
     longs: [
       ...[
@@ -331,6 +339,8 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'rev-parse',
+    family: 'git',
+    readOnly: true,
     shorts: 'q',
     longs: [
       ...[
@@ -358,6 +368,8 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'ls-files',
+    family: 'git',
+    readOnly: true,
     shorts: 'cdmoiksuvtfzx:X:',
     longs: [
       ...[
@@ -394,6 +406,8 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'ls-tree',
+    family: 'git',
+    readOnly: true,
     shorts: 'dtrlz',
     longs: [
       'long',
@@ -409,6 +423,8 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
   {
     // --textconv and --filters run the filters the attributes name.
     name: 'cat-file',
+    family: 'git',
+    readOnly: true,
     shorts: 'tspezZ',
     longs: [
       ...[
@@ -422,9 +438,17 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
       ],
       ...['allow-unknown-type', 'mailmap', 'no-mailmap', 'use-mailmap', 'no-use-mailmap'],
     ],
+    effects: {
+      batch: ['stdin-names'],
+      'batch-check': ['stdin-names'],
+      'batch-command': ['stdin-names'],
+      'batch-all-objects': ['secrets'],
+    },
   },
   {
     name: 'describe',
+    family: 'git',
+    readOnly: true,
     shorts: '',
     longs: [
       ...[
@@ -442,9 +466,17 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
       ...['always', 'first-parent'],
     ],
   },
-  { name: 'merge-base', shorts: 'a', longs: ['all', 'octopus', 'independent', 'is-ancestor', 'fork-point'] },
+  {
+    name: 'merge-base',
+    family: 'git',
+    readOnly: true,
+    shorts: 'a',
+    longs: ['all', 'octopus', 'independent', 'is-ancestor', 'fork-point'],
+  },
   {
     name: 'show-ref',
+    family: 'git',
+    readOnly: true,
     shorts: 'dsq',
     longs: [
       'head',
@@ -461,6 +493,8 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'for-each-ref',
+    family: 'git',
+    readOnly: true,
     shorts: '',
     longs: [
       ...[
@@ -485,11 +519,13 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
         'include-root-refs',
       ],
     ],
-    operands: formatsOnly,
+    rule: formatsOnly,
   },
   {
     // -O/--open-files-in-pager runs a program; --textconv runs filters.
     name: 'grep',
+    family: 'git',
+    readOnly: true,
     shorts: 'aiIwvhHEGFPnlLcozqWpe:f:A:B:C:m:',
     longs: [
       ...[
@@ -535,6 +571,8 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'branch',
+    family: 'git',
+    readOnly: true,
     shorts: 'arlv',
     longs: [
       ...[
@@ -560,20 +598,31 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
       ],
       ...['no-merged='],
     ],
-    operands: listing('branch'),
+    rule: listing('branch'),
   },
   {
     name: 'tag',
+    family: 'git',
+    readOnly: true,
     shorts: 'ln::',
     longs: [
       ...['list', 'sort=', 'format=', 'contains=', 'no-contains=', 'merged=', 'no-merged=', 'points-at='],
       ...['column=?', 'no-column', 'color=?', 'ignore-case', 'omit-empty'],
     ],
-    operands: listing('tag'),
+    rule: listing('tag'),
   },
-  { name: 'remote', shorts: 'v', longs: ['verbose', 'push', 'all'], operands: remoteListing },
+  {
+    name: 'remote',
+    family: 'git',
+    readOnly: true,
+    shorts: 'v',
+    longs: ['verbose', 'push', 'all'],
+    rule: remoteListing,
+  },
   {
     name: 'config',
+    family: 'git',
+    readOnly: true,
     shorts: 'lz',
     longs: [
       ...['get', 'get-all', 'get-regexp', 'list', 'name-only', 'show-origin', 'show-scope', 'null', 'global'],
@@ -591,68 +640,107 @@ export const GIT_SUBCOMMANDS: readonly CommandSpec[] = [
         'all',
       ],
     ],
-    operands: configRead,
+    rule: configRead,
   },
-  { name: 'stash list', shorts: REVISION_SHORTS, longs: REVISION_LONGS, counts: true, operands: formatsOnly },
+  {
+    name: 'stash list',
+    family: 'git',
+    readOnly: true,
+    shorts: REVISION_SHORTS,
+    longs: REVISION_LONGS,
+    effects: REVISION_EFFECTS,
+    counts: true,
+    rule: formatsOnly,
+  },
   {
     name: 'stash show',
+    family: 'git',
+    readOnly: true,
     shorts: `${DIFF_SHORTS}`,
     longs: [...DIFF_LONGS, 'include-untracked', 'only-untracked', 'no-include-untracked'],
   },
   {
     name: 'worktree list',
+    family: 'git',
+    readOnly: true,
     shorts: 'vz',
     longs: ['porcelain', 'verbose', 'expire='],
-    operands: noOperandsRule('worktree list'),
+    rule: noOperandsRule('worktree list'),
   },
   {
     name: 'reflog',
+    family: 'git',
+    readOnly: true,
     shorts: REVISION_SHORTS,
     longs: REVISION_LONGS,
+    effects: REVISION_EFFECTS,
     counts: true,
-    operands: noOperandsRule('reflog'),
+    rule: noOperandsRule('reflog'),
   },
   {
     name: 'reflog show',
+    family: 'git',
+    readOnly: true,
     shorts: REVISION_SHORTS,
     longs: REVISION_LONGS,
+    effects: REVISION_EFFECTS,
     counts: true,
-    operands: formatsOnly,
+    rule: formatsOnly,
   },
-  { name: 'count-objects', shorts: 'vH', longs: ['verbose', 'human-readable'] },
-  { name: 'check-ignore', shorts: 'qvnz', longs: ['quiet', 'verbose', 'non-matching', 'no-index', 'stdin'] },
-  { name: 'version', shorts: '', longs: ['build-options'] },
+  {
+    name: 'count-objects',
+    family: 'git',
+    readOnly: true,
+    shorts: 'vH',
+    longs: ['verbose', 'human-readable'],
+  },
+  {
+    name: 'check-ignore',
+    family: 'git',
+    readOnly: true,
+    shorts: 'qvnz',
+    longs: ['quiet', 'verbose', 'non-matching', 'no-index', 'stdin'],
+    effects: { stdin: ['stdin-names'] },
+  },
+  { name: 'version', family: 'git', readOnly: true, shorts: '', longs: ['build-options'] },
 ];
 
-const SUBCOMMANDS: ReadonlyMap<string, { spec: CommandSpec; table: OptionTable }> = new Map(
-  GIT_SUBCOMMANDS.map((spec) => [
-    spec.name,
-    { spec: { ...spec, name: `git ${spec.name}` }, table: optionTable(spec) },
-  ]),
-);
-const GLOBAL_OPTIONS = new Set(GIT_GLOBAL_OPTIONS);
-
 /**
- * Why `git ARGS` is not read-only: a global option that changes where git looks or what it runs,
- * a subcommand not in the table, or an option or operand its entry does not admit. Two-word
- * entries (`stash list`) are looked up before one-word ones (`stash` alone pushes a stash).
+ * git's own options, before the subcommand. Only those that change output leave it a read: `-c`
+ * and `--config-env` set configuration (a pager, an fsmonitor hook: code execution); `-C`,
+ * `--git-dir`, `--work-tree`, `--bare`, `--namespace`, `--super-prefix` point git at a
+ * repository whose configuration we have not seen; `--exec-path` chooses the programs git runs;
+ * `-p`/`--paginate` runs a pager and `--help` man. git reads each option as a word of its own.
  */
-export function gitReason(
-  args: readonly Argument[],
-  argumentsReason: (spec: CommandSpec, table: OptionTable, args: readonly Argument[]) => string | undefined,
-): string | undefined {
-  let index = 0;
-  while (index < args.length && args[index]!.text.startsWith('-')) {
-    const option = args[index]!.text;
-    if (option === '--version' && index === args.length - 1) return undefined;
-    if (!GLOBAL_OPTIONS.has(option)) return `git ${option.split('=')[0]} changes how or where git runs`;
-    index += 1;
-  }
-  const subcommand = args[index]?.text;
-  if (subcommand === undefined) return 'git without a subcommand';
-  const pair = args[index + 1] === undefined ? undefined : `${subcommand} ${args[index + 1]!.text}`;
-  const twoWords = pair === undefined ? undefined : SUBCOMMANDS.get(pair);
-  const entry = twoWords ?? SUBCOMMANDS.get(subcommand);
-  if (entry === undefined) return `"git ${pair ?? subcommand}" is not a known read-only git command`;
-  return argumentsReason(entry.spec, entry.table, args.slice(index + (twoWords === undefined ? 1 : 2)));
-}
+export const GIT: ProgramEntry = {
+  name: 'git',
+  family: 'git',
+  readOnly: true,
+  shorts: 'PpC:c:',
+  longs: [
+    ...['no-pager', 'paginate', 'no-optional-locks', 'no-replace-objects', 'literal-pathspecs'],
+    ...['glob-pathspecs', 'noglob-pathspecs', 'icase-pathspecs', 'no-advice', 'version', 'help'],
+    ...['git-dir=', 'work-tree=', 'namespace=', 'exec-path=?', 'bare', 'config-env=', 'super-prefix='],
+    ...['list-cmds=', 'attr-source=', 'html-path', 'man-path', 'info-path', 'no-lazy-fetch'],
+  ],
+  clusters: 'none',
+  permute: false,
+  abbreviations: false,
+  effects: {
+    p: ['runs'],
+    paginate: ['runs'],
+    help: ['runs'],
+    c: ['runs'],
+    'config-env': ['runs'],
+    'exec-path': ['runs'],
+    'attr-source': ['runs'],
+    C: ['elsewhere'],
+    'git-dir': ['elsewhere'],
+    'work-tree': ['elsewhere'],
+    bare: ['elsewhere'],
+    namespace: ['elsewhere'],
+    'super-prefix': ['elsewhere'],
+    'list-cmds': ['runs'],
+  },
+  subcommands: GIT_SUBCOMMANDS,
+};

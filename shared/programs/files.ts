@@ -1,0 +1,187 @@
+import type { ProgramEntry } from './types.ts';
+
+export const FILE_PROGRAMS: readonly ProgramEntry[] = [
+  {
+    name: 'ls',
+    family: 'files',
+    readOnly: true,
+    shorts: 'aAbBcCdDfFgGhHiklLmnNopqQrRsStuUvxXZ1I:T:w:',
+    longs: [
+      ...['all', 'almost-all', 'author', 'escape', 'block-size=', 'ignore-backups', 'color=?', 'directory'],
+      ...['dired', 'classify=?', 'file-type', 'format=', 'full-time', 'group-directories-first', 'no-group'],
+      ...['human-readable', 'si', 'dereference-command-line', 'dereference-command-line-symlink-to-dir'],
+      ...[
+        'hide=',
+        'hyperlink=?',
+        'indicator-style=',
+        'inode',
+        'ignore=',
+        'kibibytes',
+        'dereference',
+        'literal',
+      ],
+      ...['numeric-uid-gid', 'hide-control-chars', 'show-control-chars', 'quote-name', 'quoting-style='],
+      ...['reverse', 'recursive', 'size', 'sort=', 'time=', 'time-style=', 'tabsize=', 'width=', 'context'],
+      ...['zero', 'help', 'version'],
+    ],
+  },
+  {
+    name: 'cat',
+    family: 'files',
+    readOnly: true,
+    shorts: 'AbeEnstTuv',
+    longs: [
+      'show-all',
+      'number-nonblank',
+      'show-ends',
+      'number',
+      'squeeze-blank',
+      'show-tabs',
+      'show-nonprinting',
+    ],
+  },
+  {
+    name: 'head',
+    family: 'files',
+    readOnly: true,
+    shorts: 'c:n:qvz',
+    longs: ['bytes=', 'lines=', 'quiet', 'silent', 'verbose', 'zero-terminated'],
+    counts: true,
+  },
+  {
+    name: 'tail',
+    family: 'files',
+    readOnly: true,
+    shorts: 'c:fFn:qs:vz',
+    longs: [
+      ...['bytes=', 'follow=?', 'lines=', 'max-unchanged-stats=', 'pid=', 'quiet', 'silent', 'retry'],
+      ...['sleep-interval=', 'verbose', 'zero-terminated'],
+    ],
+    counts: true,
+    // -f and -F follow the file until killed (the strace oracle's runs time out).
+    effects: { f: ['endless'], F: ['endless'], follow: ['endless'] },
+  },
+  {
+    name: 'wc',
+    family: 'files',
+    readOnly: true,
+    shorts: 'clmwL',
+    longs: ['bytes', 'chars', 'lines', 'words', 'max-line-length', 'total='],
+  },
+  {
+    name: 'stat',
+    family: 'files',
+    readOnly: true,
+    shorts: 'Lfc:tZ',
+    longs: ['dereference', 'file-system', 'format=', 'printf=', 'terse', 'cached='],
+  },
+  {
+    name: 'du',
+    family: 'files',
+    readOnly: true,
+    shorts: '0abcDhHklLmPsSxd:t:B:X:',
+    longs: [
+      ...['null', 'all', 'apparent-size', 'block-size=', 'bytes', 'total', 'dereference-args', 'max-depth='],
+      ...['human-readable', 'inodes', 'dereference', 'count-links', 'separate-dirs', 'si', 'summarize'],
+      ...['threshold=', 'time=?', 'time-style=', 'exclude-from=', 'exclude=', 'one-file-system'],
+    ],
+  },
+  {
+    // `--output` here names the columns to print, not a file.
+    name: 'df',
+    family: 'files',
+    readOnly: true,
+    shorts: 'ahHiklPTvB:t:x:',
+    longs: [
+      ...['all', 'block-size=', 'human-readable', 'si', 'inodes', 'local', 'output=?', 'portability'],
+      ...['print-type', 'total', 'type=', 'exclude-type=', 'sync', 'no-sync'],
+    ],
+  },
+  {
+    // -o writes its output file; -R with -H writes an HTML page in every directory. A cluster's
+    // values are the following words, in order: `tree -Lo 1 f` writes `f`.
+    name: 'tree',
+    family: 'files',
+    readOnly: true,
+    shorts: 'adlfxiqNQpugshDFvtcUrCASXJnRL:P:I:o:H:T:',
+    longs: [
+      ...['gitignore', 'prune', 'noreport', 'inodes', 'device', 'dirsfirst', 'filesfirst', 'si', 'du'],
+      ...['charset=', 'filelimit=', 'sort=', 'timefmt=', 'matchdirs', 'ignore-case', 'fromfile', 'noindent'],
+      ...['gitfile=', 'infofile=', 'metafirst', 'info', 'nolinks', 'hintro=', 'houtro=', 'fflinks'],
+    ],
+    clusters: 'following',
+    effects: {
+      o: ['writes'],
+      R: ['writes'],
+      gitfile: ['reads'],
+      infofile: ['reads'],
+      hintro: ['reads'],
+      houtro: ['reads'],
+    },
+  },
+  {
+    // -C compiles a magic file (writes it); -z and -Z run decompressors.
+    name: 'file',
+    family: 'files',
+    readOnly: true,
+    shorts: 'bcEhiklLNnprsS0e:F:f:P:',
+    longs: [
+      ...['brief', 'mime', 'mime-type', 'mime-encoding', 'dereference', 'no-dereference', 'separator='],
+      ...['files-from=', 'keep-going', 'raw', 'special-files', 'extension', 'apple', 'print0', 'no-pad'],
+      ...['exclude=', 'exclude-quiet=', 'parameter='],
+    ],
+  },
+  {
+    name: 'basename',
+    family: 'files',
+    readOnly: true,
+    shorts: 'azs:',
+    longs: ['multiple', 'suffix=', 'zero'],
+    operands: { rest: 'text' },
+  },
+  {
+    name: 'dirname',
+    family: 'files',
+    readOnly: true,
+    shorts: 'z',
+    longs: ['zero'],
+    operands: { rest: 'text' },
+  },
+  {
+    name: 'realpath',
+    family: 'files',
+    readOnly: true,
+    shorts: 'eLmPqsz',
+    longs: [
+      ...['canonicalize-existing', 'canonicalize-missing', 'logical', 'physical', 'quiet', 'relative-to='],
+      ...['relative-base=', 'strip', 'no-symlinks', 'zero'],
+    ],
+  },
+  {
+    name: 'readlink',
+    family: 'files',
+    readOnly: true,
+    shorts: 'efmnqsvz',
+    longs: [
+      'canonicalize',
+      'canonicalize-existing',
+      'canonicalize-missing',
+      'no-newline',
+      'quiet',
+      'silent',
+      'verbose',
+      'zero',
+    ],
+  },
+  { name: 'which', family: 'files', readOnly: true, shorts: 'as', longs: [], operands: { rest: 'text' } },
+  { name: 'zcat', family: 'files', readOnly: true, shorts: 'fqv', longs: ['force', 'quiet', 'verbose'] },
+  {
+    // Checks names only: the operands are never opened.
+    name: 'pathchk',
+    family: 'files',
+    readOnly: true,
+    shorts: 'pP',
+    longs: ['portability'],
+    operands: { rest: 'text' },
+  },
+];
