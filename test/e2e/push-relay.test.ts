@@ -70,6 +70,9 @@ describe('Web Push from the relay', () => {
     expect(message).toEqual({
       kind: 'ask',
       sessionId: 'push-ask',
+      // One notification per session (its tag); each device's push has an id it acknowledges.
+      tag: 'gatehouse:push-ask',
+      pushId: expect.stringMatching(/^pu-[\w-]+$/),
       interactionId,
       expiresAt: ask.submitted.interaction?.expiresAt,
       details: {
@@ -91,6 +94,7 @@ describe('Web Push from the relay', () => {
     expect(open(closing, phone.device)).toEqual({
       kind: 'closed',
       sessionId: 'push-ask',
+      tag: 'gatehouse:push-ask',
       interactionId,
       outcome: 'answered',
     });
@@ -159,7 +163,14 @@ describe('Web Push from the relay', () => {
     expect(text).not.toContain('Bash');
     expect(text).not.toContain('classified');
     expect(text).not.toContain('Secret project');
-    expect(Object.keys(JSON.parse(text)).sort()).toEqual(['expiresAt', 'interactionId', 'kind', 'sessionId']);
+    expect(Object.keys(JSON.parse(text)).sort()).toEqual([
+      'expiresAt',
+      'interactionId',
+      'kind',
+      'pushId',
+      'sessionId',
+      'tag',
+    ]);
     await fetch(`${relay.url}/api/v1/permissions`, {
       method: 'PUT',
       headers: {
