@@ -40,6 +40,8 @@ describe('an ask, approved from the popup', () => {
       tool_call_id: 'rm-build',
       tool: 'Bash',
       input: { command: 'rm -rf build', description: 'Remove the old build output' },
+      // Inside a known working directory: with none, `build` could be anywhere (rated high).
+      cwd: '/home/dev/app',
     });
     const { decision, interaction } = ask.submitted;
     expect(decision).toMatchObject({
