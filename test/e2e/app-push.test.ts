@@ -164,6 +164,8 @@ describe('/app with push', () => {
       tool_call_id: 'ls',
       tool: 'Bash',
       input: { command: 'mkdir -p build/out' },
+      // In a known working directory: with none, a relative path could be anywhere (rated high).
+      cwd: '/home/dev/app',
     });
     const interaction = ask.submitted.interaction!;
     const risk = ask.submitted.decision.risk;
@@ -248,6 +250,7 @@ describe('pushDetails "none": the push has ids only and the service worker fetch
         tool_call_id: 'q3',
         tool: 'Bash',
         input: { command: 'mkdir -p reports/q3' },
+        cwd: '/home/dev/app',
       });
       const interaction = ask.submitted.interaction!;
       // Exactly what the relay pushes with "none" (push-relay.test.ts checks that it sends this).

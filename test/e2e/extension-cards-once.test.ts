@@ -30,7 +30,8 @@ afterAll(async () => {
 
 async function ask(sid: string, tool: string, input: Record<string, unknown>) {
   await relay.agent.declareSession(sid, { title: sid, agent: 'e2e agent', mode: 'default' });
-  return askAndWait(relay.agent, sid, { tool_call_id: `${sid}-1`, tool, input });
+  // In a known working directory: with none, a relative path could be anywhere (rated high).
+  return askAndWait(relay.agent, sid, { tool_call_id: `${sid}-1`, tool, input, cwd: '/home/dev/app' });
 }
 
 /** The colour a property of an element computes to, as [r, g, b]. */
