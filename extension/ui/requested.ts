@@ -1,6 +1,6 @@
 import type { Interaction, RequestedAuthority, SessionView } from '../../shared/contract/index.ts';
 import { parseRule } from '../../shared/rules/parse.ts';
-import { runsOtherCommands } from '../../shared/wrappers/index.ts';
+import { runsOtherCommands } from '../../shared/wrappers/runners.ts';
 import { modeLabel } from './mode-names.ts';
 
 /**

@@ -1,4 +1,5 @@
 export { type GitGlobals, gitCommands, gitGlobals } from './git.ts';
-export { programName, SHELLS, stdinPath } from './special.ts';
+export { programName, runsOtherCommands, SHELLS } from './runners.ts';
+export { stdinPath } from './special.ts';
 export type { Wrapped } from './types.ts';
-export { runsOtherCommands, wrappedCommands, wrappers } from './wrapped.ts';
+export { wrappedCommands, wrappers } from './wrapped.ts';

@@ -1,4 +1,5 @@
 import { gitCommands } from './git.ts';
+import { SHELLS, type SpecialRunnerName } from './runners.ts';
 import type { Wrapped } from './types.ts';
 
 /**
@@ -6,11 +7,6 @@ import type { Wrapped } from './types.ts';
  * shells (`-c` and stdin), `eval`, `source`/`.`, `find -exec` and git's global options.
  */
 type Runner = (argv: readonly string[]) => readonly Wrapped[];
-
-/** A command's program name without its directory: `/usr/bin/sudo` is `sudo`. */
-export function programName(word: string): string {
-  return word.slice(word.lastIndexOf('/') + 1);
-}
 
 /**
  * A file that is the caller's stdin or a stream it cannot see: `-`, `/dev/stdin`, `/dev/fd/N`,
@@ -96,30 +92,13 @@ function find(argv: readonly string[]): readonly Wrapped[] {
   return found;
 }
 
-export const SHELLS = [
-  'sh',
-  'bash',
-  'rbash',
-  'zsh',
-  'dash',
-  'ksh',
-  'mksh',
-  'lksh',
-  'oksh',
-  'pdksh',
-  'ash',
-  'yash',
-  'posh',
-  'fish',
-  'tcsh',
-  'csh',
-] as const;
+const runners: Readonly<Record<SpecialRunnerName, Runner>> = {
+  ...(Object.fromEntries(SHELLS.map((name) => [name, shell])) as Record<(typeof SHELLS)[number], Runner>),
+  eval: evaluate,
+  source,
+  '.': source,
+  find,
+  git: gitCommands,
+};
 
-export const specialRunners: ReadonlyMap<string, Runner> = new Map<string, Runner>([
-  ...SHELLS.map((name): [string, Runner] => [name, shell]),
-  ['eval', evaluate],
-  ['source', source],
-  ['.', source],
-  ['find', find],
-  ['git', gitCommands],
-]);
+export const specialRunners: ReadonlyMap<string, Runner> = new Map(Object.entries(runners));

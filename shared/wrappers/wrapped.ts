@@ -8,7 +8,8 @@ import {
   type RunsCommand,
 } from '../programs/index.ts';
 import { WRAPPER_PROGRAMS } from '../programs/wrappers.ts';
-import { programName, specialRunners, stdinPath } from './special.ts';
+import { programName } from './runners.ts';
+import { specialRunners, stdinPath } from './special.ts';
 import type { Wrapped } from './types.ts';
 
 /**
@@ -72,12 +73,6 @@ export function wrappedCommands(argv: readonly string[]): readonly Wrapped[] {
   if (special !== undefined) return special(argv);
   const wrapper = READINGS.get(name);
   return wrapper === undefined ? [] : readWrapper(argv, wrapper);
-}
-
-/** Whether `name` (a command's first word, a path or not) runs other commands given in its arguments. */
-export function runsOtherCommands(name: string): boolean {
-  const program = programName(name);
-  return specialRunners.has(program) || READINGS.has(program);
 }
 
 /**
