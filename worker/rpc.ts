@@ -77,7 +77,7 @@ export type Result<T> = { ok: true; value: T } | Refusal;
 export type ToolCallSubmission = Omit<ToolCallRequest, 'wait'>;
 
 /**
- * One Claude Code hook call, evaluated in one session RPC (issue 16 item 8): Claude Code's mode
+ * One Claude Code hook call, evaluated in one session RPC: Claude Code's mode
  * (declared as the agent's choice unless null), the session's title from `cwd`, then the tool
  * call itself, the wait for a human and, when nobody answered in time, the withdrawal.
  */

@@ -5,7 +5,7 @@ import { rulesCover, rulesText } from './rule-words.ts';
 import { expiresAtFor, type TimeBox, timeBoxWords } from './time-box.ts';
 
 /**
- * One answer as the approver chose it from the menu (issue 17 items 3 and 4): a button's action,
+ * One answer as the approver chose it from the menu: a button's action,
  * and optionally a suggested rule saved instead of the exact call, a time box, or an input the
  * approver edited. Turned into the relay's answer body only when it is sent, so a time box is
  * counted from the moment of sending.

@@ -1,7 +1,7 @@
 import type { ToolInput } from '../../shared/contract/index.ts';
 
 /**
- * "Edit, then approve" (issue 17 item 3): which parts of a call the approver may change. For
+ * "Edit, then approve": which parts of a call the approver may change. For
  * Bash only the command (its description changes nothing that runs); for any other tool each
  * top-level string field. Only strings change, nothing is added or removed — the relay decides
  * the edited call again and refuses anything else.

@@ -8,7 +8,7 @@ import { timeBoxWords } from './time-box.ts';
  * Where an answer asks for a second, explicit click. Approve once (edited or not) and Deny never
  * do: they are the narrow answers. A wider one does when it came from a single key (a stray `s`
  * or `A` must not widen anything), and "Always" or any rule does on a high or critical call
- * whichever way it came (issue 17 item 5). The confirm button names what it allows, so the
+ * whichever way it came. The confirm button names what it allows, so the
  * second click is a decision, not a reflex.
  */
 export type AnswerVia = 'click' | 'key';

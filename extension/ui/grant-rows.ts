@@ -3,7 +3,7 @@ import type { Grant } from './port.ts';
 import { ruleCovers } from './rule-words.ts';
 
 /**
- * A grant as the grants list shows it (issue 17 item 4): what it covers (the exact call's tool
+ * A grant as the grants list shows it: what it covers (the exact call's tool
  * and summary, or the rule's text and reach), its scope, who made it and when, and its time box
  * counting down, or "Expired". Pure, from an injected clock.
  */

@@ -1,8 +1,8 @@
 import { listed } from '../../shared/grants/describe.ts';
 
 /**
- * What a saved rule covers, said plainly before it is saved and in the grants list (issue 17
- * item 4): `Bash(npm install:*)` → "any command starting npm install". Read as Claude Code's
+ * What a saved rule covers, said plainly before it is saved and in the grants list:
+ * `Bash(npm install:*)` → "any command starting npm install". Read as Claude Code's
  * rule syntax; a rule this does not recognise is said as itself ("calls matching …"), never as
  * something narrower than it is.
  */

@@ -1,5 +1,5 @@
 /**
- * How long a wider answer lasts (issue 17 item 4): as long as its scope (the session, or until
+ * How long a wider answer lasts: as long as its scope (the session, or until
  * revoked), or a time box the approver picks. The client computes the end, so "until tomorrow"
  * means the approver's own midnight, not the relay's.
  */

@@ -6,7 +6,7 @@ import { limits } from './limits.ts';
 import { InteractionState, ToolInput } from './tool-call.ts';
 
 /**
- * What the approver may answer beyond once / session / always (issue 17 items 3, 4): rules the
+ * What the approver may answer beyond once / session / always: rules the
  * relay suggests saving instead of the exact call (each choice one rule, or one per part of a
  * compound command), and whether the input may be edited before approving (only when the input
  * shown is the whole input).

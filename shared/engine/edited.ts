@@ -29,7 +29,7 @@ export type EditedOutcome =
   | { ok: false; reason: string };
 
 /**
- * Decides a call the approver edited before approving (issue 17 item 3). The edit may change
+ * Decides a call the approver edited before approving. The edit may change
  * only strings: the same keys everywhere and every other value as it was. The edited call is
  * evaluated again from the top: if any step denies it, the answer becomes that deny; if it would
  * be allowed or asked, the approver's approval stands for it — they wrote it. The original

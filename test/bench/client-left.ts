@@ -1,4 +1,4 @@
-// How soon a question is withdrawn after its hook's client goes away (issue 16 item 4), on a
+// How soon a question is withdrawn after its hook's client goes away, on a
 // real runtime: `node test/bench/client-left.ts workerd` (the bundle on bare workerd) or
 // `… wrangler` (under wrangler dev's proxy). Measured 2026-12-01 with a 0.25 s heartbeat:
 // 1.3 s on workerd, 1.7–1.8 s under wrangler dev (0.5 s heartbeat: 1.6 s and 2.3–2.4 s); the

@@ -58,7 +58,7 @@ export interface EngineFigures {
   rules: number;
 }
 
-/** The targets `decide` is held to on the 200-rule plan (DESIGN §5, issue 14). */
+/** The targets `decide` is held to on the 200-rule plan (DESIGN §5). */
 export const engineTargets = { medianUs: 25, p99Us: 100 } as const;
 
 /**

@@ -25,7 +25,7 @@ export interface RelayFigures {
   /** The local runtime's CPU milliseconds per request (every workerd process), where /proc tells. */
   allowCpuMs?: number;
   bareRouteCpuMs?: number;
-  /** The same reads through Claude Code's PreToolUse hook route (issue 16 item 8: one session RPC). */
+  /** The same reads through Claude Code's PreToolUse hook route (one session RPC). */
   hookAllowPerSecond: number;
   hookAllowCpuMs?: number;
 }

@@ -6,7 +6,7 @@ import { askAndWait, hookText, requestCard } from '../support/extension-cards.ts
 import { openPopup, startPairedExtension, stopPairedExtension } from '../support/paired-extension.ts';
 import type { TestRelay } from './client-relay.ts';
 
-// Every answer names its approver (issue 15 item 3), end to end: an answer given in the built
+// Every answer names its approver, end to end: an answer given in the built
 // extension is recorded with the token the extension paired with and its label; the timeline,
 // the audit export (JSON and JSON Lines) and the session detail say the same.
 

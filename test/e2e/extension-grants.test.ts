@@ -8,7 +8,7 @@ import { activeInteraction, adminToken, type TestRelay } from './client-relay.ts
 // The answer menu and the grants it makes, in the built extension against the real relay:
 // - "For this session" / "Always" say they cover the exact call; the grant is listed (what it
 //   covers, scope, who, expiry), used by the same call, revoked from the list, then not used.
-// - With a relay that suggests rules and marks inputs editable (issue 17's relay side), a rule
+// - With a relay that suggests rules and marks inputs editable, a rule
 //   is shown as its text before it is saved, saved, used by a different call, revoked; a time
 //   box reaches the resolution; an edit is approved and reaches the agent; an edit into a denied
 //   command is the agent's deny (the relay decides the edit again and deny rules win), and the

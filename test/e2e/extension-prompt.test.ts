@@ -7,7 +7,7 @@ import { hookText, requestCard } from '../support/extension-cards.ts';
 import { openPopup, startPairedExtension, stopPairedExtension } from '../support/paired-extension.ts';
 import type { TestRelay } from './client-relay.ts';
 
-// Every question shows the user's request it belongs to (issue 16 item 6): Claude Code's
+// Every question shows the user's request it belongs to: Claude Code's
 // UserPromptSubmit hook records it, the PreToolUse hook that asks carries it, and the built
 // extension's card says "Asked for: …" — as plain text, and as the agent's report, since a
 // hostile model could make it up. The session's timeline shows it as a row "Asked: …".

@@ -12,7 +12,7 @@ import { judge, type Violation } from './judge.ts';
 import { runTraced } from './run.ts';
 
 /**
- * The oracle (issue "Trust, proven on the real programs", item 2; test/oracle/README.md): for
+ * The oracle (test/oracle/README.md; DESIGN §5 "One program catalog, proven"): for
  * every program on the catalog's read-only list, commands generated from its entry are put to
  * the engine, and each one it calls read-only is run for real — traced by strace, in a private
  * network namespace, in a throwaway copy of a hostile world — and must run no other program,

@@ -5,7 +5,7 @@ import { createApprovalServer } from '../../client/cli/mcp.ts';
 import { createRelayGate } from '../../client/cli/mcp-proxy/relay-gate.ts';
 import { createClient } from '../../client/sdk/index.ts';
 
-// Issue 17 item 3: an input the approver edited reaches what runs the call — the MCP permission
+// an input the approver edited reaches what runs the call — the MCP permission
 // prompt tool's `updatedInput` and the MCP gateway's forwarded arguments — instead of the input
 // the agent proposed.
 

@@ -9,7 +9,7 @@ import { shieldScan } from '../../shared/shield/index.ts';
 import { calls } from '../support/calls.ts';
 
 /**
- * Auto mode judges what runs (issue 14, item 7): a call the heuristic reviewer allows unseen
+ * Auto mode judges what runs: a call the heuristic reviewer allows unseen
  * is one the rater rates safe or low, and "safe" means passing the read-only allowlist. Each
  * class below must never be allowed in auto mode, in any spelling; each row is also rated
  * above low by the rater itself, so the table holds whichever step of the engine answers.

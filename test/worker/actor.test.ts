@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionEvent, SessionView, ToolCallState } from '../../shared/contract/index.ts';
 import { answer, api, askingCall, expectJson, submit, type Team, team, uid } from './session-fixtures.ts';
 
-// Issue 15 item 3: every answer, mode change and grant names the token that made it.
+// every answer, mode change and grant names the token that made it.
 
 let t: Team;
 let phone: { token: string };

@@ -21,7 +21,7 @@ import {
   uid,
 } from './session-fixtures.ts';
 
-// Issue 17 items 3 and 4, through the relay: rules the relay suggests, saved as grants, listed,
+// rules the relay suggests, saved as grants, listed,
 // used by later calls and revoked; time boxes; answers that would widen a grant refused; an
 // input edited before approving, decided again and handed to the agent.
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GlobalGrant, SessionGrant } from '../../shared/contract/index.ts';
 import { answer, api, askingCall, expectJson, submit, type Team, team, uid } from './session-fixtures.ts';
 
-// Issue 15 item 4: session and workspace grants are listed with their whole record and removable;
+// session and workspace grants are listed with their whole record and removable;
 // removal applies to the next evaluation.
 
 let t: Team;

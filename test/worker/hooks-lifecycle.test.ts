@@ -46,7 +46,7 @@ const postToolUse = (sid: string, toolUseId: string, extra: Record<string, unkno
   ...extra,
 });
 
-describe('hook sessions are named (issue 16 item 6)', () => {
+describe('hook sessions are named', () => {
   it('titles a new hook session from the last part of cwd, with agent claude-code', async () => {
     const sid = uid('titled');
     await hook('pre-tool-use', read(sid, 'toolu_t1'));
@@ -77,7 +77,7 @@ describe('hook sessions are named (issue 16 item 6)', () => {
   });
 });
 
-describe("the user's request beside every question (issue 16 item 6)", () => {
+describe("the user's request beside every question", () => {
   it('records the prompt redacted and bounded, and the questions that follow carry it', async () => {
     const sid = uid('asked-for');
     const text = `Deploy the site; the key is ${fake.awsAccessKey}. ${'and more '.repeat(400)}`;
@@ -138,7 +138,7 @@ describe("the user's request beside every question (issue 16 item 6)", () => {
   });
 });
 
-describe('what ran (issue 16 item 5)', () => {
+describe('what ran', () => {
   it('records TOOL_CALL_RESULT for the call with that tool_use_id: ok, duration, output redacted and bounded', async () => {
     const sid = uid('ran');
     const allowed = await hook<{ hookSpecificOutput: { permissionDecision: string } }>(

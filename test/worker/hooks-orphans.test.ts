@@ -62,7 +62,7 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('no orphaned questions (issue 16 item 4)', () => {
+describe('no orphaned questions', () => {
   it('withdraws a hook question when Claude Code gives up on the hook, and the next queued one activates', {
     timeout: 20_000,
   }, async () => {

@@ -16,7 +16,7 @@ import {
 } from './session-fixtures.ts';
 
 /**
- * The owner matrix (issue 15, DESIGN §3): every session route × every kind of caller. A session
+ * The owner matrix (DESIGN §3): every session route × every kind of caller. A session
  * belongs to the agent token that created it; to another agent token of the same workspace it
  * does not exist — the same 404, byte for byte, as a session never created.
  */

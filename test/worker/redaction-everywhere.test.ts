@@ -6,7 +6,7 @@ import { quotedSecrets } from '../support/quoted-secrets.ts';
 import { messageQueue } from './helpers.ts';
 import { answer, api, askingCall, expectJson, readSse, type Team, team, uid } from './session-fixtures.ts';
 
-// Issue 14 item 6: every agent-supplied string that is stored, streamed or shown goes through
+// every agent-supplied string that is stored, streamed or shown goes through
 // the tool input's redaction and bounds. Each spelling below is planted in every free-text field
 // of a declaration, in a session's own rule and in a tool's reported output, then looked for in
 // every answer, the SSE stream, the inbox (JSON and WebSocket snapshot) and the audit export.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionView, ToolCallState } from '../../shared/contract/index.ts';
 import { api, auditEvents, expectJson, submit, type Team, team, uid } from './session-fixtures.ts';
 
-// Issue 15 item 2, DESIGN §5 "Layering": an agent token may tighten its session, never loosen
+// DESIGN §5 "Layering": an agent token may tighten its session, never loosen
 // it, unless the workspace grants agents that power. Every loosening field is tried with and
 // without the workspace's grant, through PUT /sessions/{sid}.
 
@@ -166,7 +166,7 @@ describe('tightening', () => {
   });
 });
 
-describe('the attacks of issue 15', () => {
+describe('the attacks on session authority', () => {
   it.each([
     ['{"mode":"bypass"}', { mode: 'bypass' }],
     ['mode bypassPermissions', { mode: 'bypassPermissions' }],

@@ -22,7 +22,7 @@ function lateError(error: unknown) {
 
 /**
  * The answer to a request that may wait for a human (a hook, a tool call's long poll), which
- * must also notice its client going away (issue 16 item 4). An answer ready within a heartbeat
+ * must also notice its client going away. An answer ready within a heartbeat
  * is plain JSON. Otherwise the status is committed (200) and the body streams: a space every
  * `heartbeatMs` — JSON parsers, Claude Code's included, skip leading whitespace — then the JSON.
  * The first heartbeat that cannot be written, or the request's abort signal, calls `left` once.

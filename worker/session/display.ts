@@ -3,7 +3,7 @@ import { sayOnce } from '../../shared/inbox/index.ts';
 import { redactText } from '../../shared/redact/index.ts';
 
 /**
- * Agent-supplied text as it is stored, streamed and shown (DESIGN §6, issue 14 item 6): every
+ * Agent-supplied text as it is stored, streamed and shown (DESIGN §6): every
  * secret the shield knows redacted, then cut to `max` characters with a marker. Redaction comes
  * first, so a secret is never half kept by the cut, and the marker may make a short secret's
  * text longer than the secret was — hence the bound after it.

@@ -1,6 +1,6 @@
 /**
  * How long a question whose waiting client went away stays open, so a long-poll client that
- * re-polls at once (a reconnect, the SDK's next poll) finds it still asked (issue 16 item 4).
+ * re-polls at once (a reconnect, the SDK's next poll) finds it still asked.
  */
 export const orphanGraceMs = 1000;
 

@@ -3,8 +3,7 @@ import type { SessionCaller } from './caller.ts';
 import { type Refusal, refuse } from './result.ts';
 
 /**
- * How a caller may reach a stored session, given the agent token it belongs to (DESIGN §3,
- * issue 15). The model behind an agent can read the agent's token from its environment, so a
+ * How a caller may reach a stored session, given the agent token it belongs to (DESIGN §3). The model behind an agent can read the agent's token from its environment, so a
  * session is open to the agent token that created it and to the workspace's approvers and
  * admins, and does not exist for any other agent token.
  * - `open`: go on.

@@ -67,16 +67,16 @@ export const migrations: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
-  // Sessions belong to the agent token that created them (issue 15). A session stored before
+  // Sessions belong to the agent token that created them. A session stored before
   // this has no owner; the first agent token that touches it claims it.
   `
   ALTER TABLE meta ADD COLUMN owner_token_id TEXT;
   ALTER TABLE meta ADD COLUMN owner_label TEXT;
   `,
-  // What an agent's declaration may loosen and what it asked for (issue 15 item 2): one JSON
+  // What an agent's declaration may loosen and what it asked for: one JSON
   // column, so the migration stays one statement. NULL for sessions stored before it.
   `ALTER TABLE meta ADD COLUMN authority TEXT;`,
-  // Grants as a resource (issue 15 item 4): the full record now, so rule grants and time boxes
+  // Grants as a resource: the full record now, so rule grants and time boxes
   // need no second migration. Rows stored before it are exact-call grants of unknown author.
   `
   ALTER TABLE grants ADD COLUMN id TEXT;
@@ -88,10 +88,10 @@ export const migrations: readonly string[] = [
   UPDATE grants SET id = 'sg-' || lower(hex(randomblob(12))) WHERE id IS NULL;
   CREATE UNIQUE INDEX grants_by_id ON grants (id);
   `,
-  // What an ask offers its approver (issue 17): suggested rules and whether the input may be
+  // What an ask offers its approver: suggested rules and whether the input may be
   // edited, decided once from the real input, which the relay does not keep. NULL before it.
   `ALTER TABLE tool_calls ADD COLUMN offer TEXT;`,
-  // The user's requests (issue 16 item 6): each question names the one it belongs to.
+  // The user's requests: each question names the one it belongs to.
   `
   CREATE TABLE prompts (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -62,7 +62,7 @@ export type { ToolCallSubmission } from '../rpc.ts';
 
 const replayPage = 500;
 
-/** The agent a hook's session is named by when it declared none (issue 16 item 6). */
+/** The agent a hook's session is named by when it declared none. */
 const claudeCodeAgent = 'claude-code';
 
 /** A missing session's refusal, which an agent token also gets for a session not its own. */
@@ -385,7 +385,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
       createdAt: Date.now(),
       // Only now is the real input at hand: what the approver may save or edit is decided here.
       offer: ask ? answerOffer(call, input, proposedRules, evaluation.facts) : null,
-      // The request it names, if the session knows it; else the user's latest (issue 16 item 6).
+      // The request it names, if the session knows it; else the user's latest.
       promptId:
         (request.prompt_id ? this.#store.prompt(request.prompt_id)?.id : undefined) ??
         this.#store.latestPrompt()?.id ??
@@ -458,7 +458,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
   }
 
   /**
-   * The Worker saw the client of wait `waitId` go away (issue 16 item 4). That wait ends; when
+   * The Worker saw the client of wait `waitId` go away. That wait ends; when
    * nobody else waits on the call, its question is withdrawn after `orphanGraceMs` unless a
    * client waits on it again first (a long-poll client's immediate re-poll).
    */
@@ -490,7 +490,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
   }
 
   /**
-   * A Claude Code hook's tool call in one RPC (issue 16 item 8): Claude Code's mode and the
+   * A Claude Code hook's tool call in one RPC: Claude Code's mode and the
    * session's title, the evaluation, the wait for a human and — when the wait runs out with the
    * question open — its withdrawal, since nobody waits for that answer any more and the calls
    * queued behind it should not wait for its expiry. A wait that ends because the client left
@@ -680,7 +680,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     if (!admitted.ok) return admitted;
     const change = applyDeclaration({
       existing: this.#store.meta(),
-      // Redacted and bounded before anything is compared or stored (issue 14 item 6).
+      // Redacted and bounded before anything is compared or stored.
       declaration: displayDeclaration(declaration),
       caller,
       workspacePlan: snapshot.workspacePlan,

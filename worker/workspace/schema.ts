@@ -54,7 +54,7 @@ export const migrations: readonly string[] = [
 
   CREATE TABLE rate_windows (key TEXT PRIMARY KEY, window_start INTEGER NOT NULL, count INTEGER NOT NULL);
   `,
-  // Grants as a resource (issue 15 item 4): kind (exact call or rule), scope, time box and who.
+  // Grants as a resource: kind (exact call or rule), scope, time box and who.
   `
   ALTER TABLE grants ADD COLUMN kind TEXT NOT NULL DEFAULT 'call';
   ALTER TABLE grants ADD COLUMN rule TEXT;

@@ -2,7 +2,7 @@ import { approvalText, denialText } from '../../../shared/answers/index.ts';
 import type { ToolCallState } from '../../../shared/contract/index.ts';
 
 /**
- * Codex's hook output (issue 19). PreToolUse can only deny — `allow` and `ask` are ignored and
+ * Codex's hook output. PreToolUse can only deny — `allow` and `ask` are ignored and
  * the call runs as if the hook were silent — so an allowed call prints nothing. PermissionRequest
  * answers `decision: {behavior, message}`.
  */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Identifier } from '../../../shared/contract/index.ts';
 
 /**
- * What Codex CLI hands a command hook on stdin (issue 19, verified with Codex 0.169–0.171):
+ * What Codex CLI hands a command hook on stdin (verified with Codex 0.169–0.171):
  * `session_id`, `turn_id`, `cwd`, `hook_event_name`, `permission_mode`, and for tool events
  * `tool_name` (`Bash` with `{command}`, `apply_patch` with the patch in `command`,
  * `mcp__<server>__<tool>` with its arguments) and `tool_input`; `tool_use_id` only on PreToolUse

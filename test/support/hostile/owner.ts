@@ -1,7 +1,7 @@
 import type { HostileRow } from './types.ts';
 
 /**
- * Calls the relay's own routes were seen to allow (issue 14): each is sent through
+ * Calls the relay's own routes were seen to allow: each is sent through
  * `POST /sessions/{sid}/tool-calls` and Claude Code's pre-tool-use hook by
  * test/worker/hostile-routes.test.ts, like every other file beside this one.
  */

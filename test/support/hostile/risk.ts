@@ -2,7 +2,7 @@ import { limits } from '../../../shared/contract/index.ts';
 import type { HostileRow } from './types.ts';
 
 /**
- * Auto mode judges what runs (issue 14, item 7): calls the heuristic reviewer must not allow,
+ * Auto mode judges what runs: calls the heuristic reviewer must not allow,
  * because the program that runs is not what the command's first word suggests, or a "reader"
  * is given an option that acts. `decide` asks for any call that reaches the reviewer; these
  * rows matter for `decideCall`, which runs the reviewer (test/unit/risk-hostile.test.ts).
