@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GatehouseClient } from '../../sdk/index.ts';
+import { removeStaleNotes } from '../stale-notes.ts';
 import { type CodexHookInput, toolCallIdOf } from './input.ts';
 
 /**
@@ -75,22 +76,5 @@ export async function approvedEdit(
     state.tool === tool &&
     edited !== undefined &&
     toolCallIdOf(input, tool, edited) === toolCallId
-  );
-}
-
-/** Removes the notes last written before `before`; a note another hook removes meanwhile is no error. */
-async function removeStaleNotes(dir: string, before: number): Promise<void> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  await Promise.all(
-    names
-      .filter((name) => /^[0-9a-f]{40}$/.test(name))
-      .map(async (name) => {
-        const path = join(dir, name);
-        const written = await stat(path).then(
-          (info) => info.mtimeMs,
-          () => undefined,
-        );
-        if (written !== undefined && written < before) await rm(path, { force: true });
-      }),
   );
 }

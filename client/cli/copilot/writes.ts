@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GatehouseClient } from '../../sdk/index.ts';
+import { removeStaleNotes } from '../stale-notes.ts';
 import { type CopilotHookInput, sessionIdOf, toolCallIdOf } from './input.ts';
 
 /**
@@ -40,7 +41,7 @@ export async function noteWrite(
   const filePath = call.input.file_path;
   if (typeof filePath !== 'string') return;
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  await removeStale(dir, Date.now() - writeNoteLifetimeMs);
+  await removeStaleNotes(dir, Date.now() - writeNoteLifetimeMs);
   const note: WriteNote = { timestamp: input.timestamp, tool: call.tool, input: call.input };
   await writeFile(noteOf(dir, input.sessionId, filePath), JSON.stringify(note), { mode: 0o600 });
 }
@@ -75,21 +76,5 @@ export async function allowedWrite(
   const state = await client.getToolCall(sessionIdOf(input), toolCallId).catch(() => undefined);
   return (
     state?.outcome === 'allow' && state.tool === note.tool && state.resolution?.updatedInput === undefined
-  );
-}
-
-async function removeStale(dir: string, before: number): Promise<void> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  await Promise.all(
-    names
-      .filter((name) => /^[0-9a-f]{40}$/.test(name))
-      .map(async (name) => {
-        const path = join(dir, name);
-        const written = await stat(path).then(
-          (info) => info.mtimeMs,
-          () => undefined,
-        );
-        if (written !== undefined && written < before) await rm(path, { force: true });
-      }),
   );
 }
