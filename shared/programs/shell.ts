@@ -79,13 +79,23 @@ export const SHELL_PROGRAMS: readonly ProgramEntry[] = [
     // `cd A B` is an error in bash, a substitution in zsh.
     operands: { positions: ['reads'], max: 1 },
   },
-  { name: 'type', family: 'shell', readOnly: true, shorts: 'afptP', longs: [], operands: { rest: 'text' } },
+  {
+    name: 'type',
+    family: 'shell',
+    readOnly: true,
+    shorts: 'afptP',
+    longs: [],
+    permute: false,
+    operands: { rest: 'text' },
+  },
   {
     name: 'command',
     family: 'shell',
     readOnly: true,
     shorts: 'vV',
     longs: [],
+    // A builtin: options end at the first operand, so `command prog -v` runs prog.
+    permute: false,
     operands: { rest: 'text' },
     rule: commandLookup,
   },

@@ -41,6 +41,9 @@ describe('isReadOnlyCommand: reads', () => {
     '/usr/bin/ls -la',
     'cat /proc/cpuinfo',
     "jq --arg n x '.[] | select(.a == $n)' f",
+    'command -v rm',
+    'command -V git ls',
+    'type -a ls',
   ])('%j', (command) => {
     const verdict = judge(command);
     expect(verdict.reason).toMatch(/^every command only reads/);
@@ -51,6 +54,9 @@ describe('isReadOnlyCommand: reads', () => {
 describe('isReadOnlyCommand: not reads, with the reason', () => {
   it.each<[string, RegExp]>([
     ['cat x > y', /redirection >y writes a file/],
+    // Builtins stop reading options at the first operand: these run the program.
+    ['command ./marker -v', /runs another command/],
+    ['command rm -V x', /runs another command/],
     ['cat x >| y', /writes a file/],
     ['cat x <> y', /not known to only read/],
     ['ls >&out', /writes a file/],
