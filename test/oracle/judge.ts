@@ -27,6 +27,8 @@ export interface Expectation {
    * For git: the working directory's own `.git`, whose index git may refresh (below).
    */
   readonly ownGitDir?: string;
+  /** The run's TMPDIR, where a program may keep a scratch file (below). */
+  readonly scratchDir?: string;
 }
 
 /**
@@ -38,6 +40,25 @@ export interface Expectation {
  */
 function ownIndexRefresh(path: string, gitDir: string | undefined): boolean {
   return gitDir !== undefined && (path === `${gitDir}/index.lock` || path === `${gitDir}/index`);
+}
+
+/**
+ * A program's own scratch file: created new in TMPDIR (`O_CREAT|O_EXCL`, so nothing existing is
+ * overwritten or followed) and unlinked before the program ends. `tac` reading a pipe copies it to
+ * one to read it backwards, `sort` spills large input to them. Nothing outlives the call.
+ */
+function scratchFiles(events: readonly TraceEvent[], dir: string | undefined): Set<string> {
+  if (dir === undefined) return new Set();
+  const removed = new Set(
+    changes(events)
+      .filter((change) => change.call === 'unlink' || change.call === 'unlinkat')
+      .map((change) => change.path),
+  );
+  return new Set(
+    opens(events)
+      .filter((open) => open.exclusive && open.path.startsWith(`${dir}/`) && removed.has(open.path))
+      .map((open) => open.path),
+  );
 }
 
 /**
@@ -87,8 +108,14 @@ export function judge(events: readonly TraceEvent[], expect: Expectation): Viola
       line: run.line,
     });
   }
+  const scratch = scratchFiles(events, expect.scratchDir);
   for (const open of opens(events)) {
-    if (open.writes && !HARMLESS_WRITES.test(open.path) && !ownIndexRefresh(open.path, expect.ownGitDir))
+    if (
+      open.writes &&
+      !HARMLESS_WRITES.test(open.path) &&
+      !ownIndexRefresh(open.path, expect.ownGitDir) &&
+      !scratch.has(open.path)
+    )
       violations.push({ kind: 'write', why: `opened ${open.path} for writing`, line: open.line });
     const listed = expect.canaries.get(open.path);
     if (open.ok && !expect.shieldFlagged && listed !== undefined)
@@ -99,7 +126,7 @@ export function judge(events: readonly TraceEvent[], expect: Expectation): Viola
       });
   }
   for (const change of changes(events)) {
-    if (ownIndexRefresh(change.path, expect.ownGitDir)) continue;
+    if (ownIndexRefresh(change.path, expect.ownGitDir) || scratch.has(change.path)) continue;
     violations.push({ kind: 'write', why: `${change.call} ${change.path}`, line: change.line });
   }
   for (const connect of connects(events)) {

@@ -118,6 +118,7 @@ describe('the read-only list, as the programs run', () => {
           programs: [program.executable],
           canaries: world.canaries,
           shieldFlagged: verdict.shieldFlagged,
+          scratchDir: world.env.TMPDIR,
           ...(program.executable === 'git' ? { ownGitDir: join(world.work, '.git') } : {}),
         });
         if (run.timedOut)

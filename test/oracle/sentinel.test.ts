@@ -27,7 +27,12 @@ async function kinds(command: string, programs: string[], shieldFlagged = false)
   const world = fixture.copy(`sentinel-${runs}`);
   const run = await runTraced(command.replaceAll('PORT', String(fixture.port)), world, 10_000);
   expect(run.timedOut, `${command} timed out`).toBe(false);
-  const violations = judge(run.events, { programs, canaries: world.canaries, shieldFlagged });
+  const violations = judge(run.events, {
+    programs,
+    canaries: world.canaries,
+    shieldFlagged,
+    scratchDir: world.env.TMPDIR,
+  });
   return [...new Set(violations.map((violation) => violation.kind))].sort();
 }
 
@@ -41,6 +46,12 @@ describe('the oracle sees every kind of harm', () => {
   it('a write: xxd takes the word after its input as its output file', async () => {
     expect(await kinds('xxd a.txt -a', ['xxd'])).toEqual(['write']);
     expect(await kinds('tree -Lo 1 out', ['tree'])).toContain('write');
+  });
+
+  it('a scratch file in TMPDIR, created new and removed, is no write; one that stays is', async () => {
+    expect(await kinds("printf 'a\\nb\\n' | tac", ['printf', 'tac'])).toEqual([]);
+    expect(await kinds('set -C; echo x > "$TMPDIR/kept"', [])).toEqual(['write']);
+    expect(await kinds('echo x > "$TMPDIR/kept"; rm "$TMPDIR/kept"', ['rm'])).toEqual(['write']);
   });
 
   it("a program run: git runs a nested repository's fsmonitor, pager, textconv and hooks", async () => {

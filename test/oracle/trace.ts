@@ -128,6 +128,8 @@ export interface OpenEvent {
   /** Absolute when strace could tell (the returned descriptor's file, or the directory's path). */
   readonly path: string;
   readonly writes: boolean;
+  /** Created new (`O_CREAT|O_EXCL`): the file did not exist, so no file was overwritten. */
+  readonly exclusive: boolean;
   readonly ok: boolean;
   readonly line: string;
 }
@@ -234,6 +236,7 @@ export function opens(events: readonly TraceEvent[]): OpenEvent[] {
     found.push({
       path: ok && event.resultPath !== undefined ? event.resultPath : resolved(path, directory),
       writes: WRITE_FLAGS.test(flags),
+      exclusive: /\bO_CREAT\b/.test(flags) && /\bO_EXCL\b/.test(flags),
       ok,
       line: event.line,
     });
