@@ -3,6 +3,7 @@ import { DIRECTORY_STACK_PROGRAMS } from './directory-stack.ts';
 import { FILE_CHANGE_PROGRAMS } from './file-changes.ts';
 import { FILE_PROGRAMS } from './files.ts';
 import { GIT } from './git.ts';
+import { INTERPRETER_PROGRAMS } from './interpreters.ts';
 import { NETWORK_PROGRAMS } from './network.ts';
 import { type OptionTable, readOptionTable } from './options.ts';
 import { SEARCH_PROGRAMS } from './search.ts';
@@ -27,6 +28,7 @@ export const CATALOG: readonly ProgramEntry[] = [
   ...DIRECTORY_STACK_PROGRAMS,
   ...FILE_CHANGE_PROGRAMS,
   ...NETWORK_PROGRAMS,
+  ...INTERPRETER_PROGRAMS,
   // `command` is the shell family's entry (its `-v`/`-V` lookups); as a wrapper (`command rm x`)
   // shared/wrappers reads it with the wrapper entry.
   ...WRAPPER_PROGRAMS.filter((entry) => entry.name !== 'command'),

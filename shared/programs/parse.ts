@@ -141,6 +141,8 @@ export function parseArguments(
       : shortOptions(entry, table, program, text, next);
     if (typeof parsed === 'string') return say(parsed);
     options.push(...parsed);
+    if (entry.endsOptions?.some((name) => parsed.some((option) => option.name === name)) === true)
+      ended = true;
   }
   const replaced = grammar.positionsUnless?.some((name) => options.some((option) => option.name === name));
   if (replaced === true) {

@@ -126,6 +126,11 @@ export interface ProgramEntry {
    * Default true.
    */
   readonly permute?: boolean;
+  /**
+   * Options after which every word is an operand, as after `--` (python's `-c CODE` and
+   * `-m MODULE`: the words after them are the code's own arguments).
+   */
+  readonly endsOptions?: readonly string[];
   /** `--` ends the options. Default true. */
   readonly endOfOptions?: boolean;
   /** `-5` is a count (`head -5`, `git log -3`). */
