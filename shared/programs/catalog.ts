@@ -1,3 +1,4 @@
+import { ARCHIVE_PROGRAMS } from './archives.ts';
 import { BYTE_PROGRAMS } from './bytes.ts';
 import { DIRECTORY_STACK_PROGRAMS } from './directory-stack.ts';
 import { FILE_CHANGE_PROGRAMS } from './file-changes.ts';
@@ -8,6 +9,7 @@ import { NETWORK_PROGRAMS } from './network.ts';
 import { type OptionTable, readOptionTable } from './options.ts';
 import { SEARCH_PROGRAMS } from './search.ts';
 import { SHELL_PROGRAMS } from './shell.ts';
+import { SYSTEM_PROGRAMS } from './system.ts';
 import { SYSTEM_INFO_PROGRAMS } from './system-info.ts';
 import { TEXT_PROGRAMS } from './text.ts';
 import type { ProgramEntry } from './types.ts';
@@ -29,6 +31,8 @@ export const CATALOG: readonly ProgramEntry[] = [
   ...FILE_CHANGE_PROGRAMS,
   ...NETWORK_PROGRAMS,
   ...INTERPRETER_PROGRAMS,
+  ...ARCHIVE_PROGRAMS,
+  ...SYSTEM_PROGRAMS,
   // `command` is the shell family's entry (its `-v`/`-V` lookups); as a wrapper (`command rm x`)
   // shared/wrappers reads it with the wrapper entry.
   ...WRAPPER_PROGRAMS.filter((entry) => entry.name !== 'command'),
