@@ -1,4 +1,5 @@
 import { ARCHIVE_PROGRAMS } from './archives.ts';
+import { BUILTIN_PROGRAMS } from './builtins.ts';
 import { BYTE_PROGRAMS } from './bytes.ts';
 import { DIRECTORY_STACK_PROGRAMS } from './directory-stack.ts';
 import { FILE_CHANGE_PROGRAMS } from './file-changes.ts';
@@ -13,6 +14,7 @@ import { SYSTEM_PROGRAMS } from './system.ts';
 import { SYSTEM_INFO_PROGRAMS } from './system-info.ts';
 import { TEXT_PROGRAMS } from './text.ts';
 import type { ProgramEntry } from './types.ts';
+import { UNLISTED_READER_PROGRAMS } from './unlisted-readers.ts';
 import { WRAPPER_PROGRAMS } from './wrappers.ts';
 
 /**
@@ -33,6 +35,8 @@ export const CATALOG: readonly ProgramEntry[] = [
   ...INTERPRETER_PROGRAMS,
   ...ARCHIVE_PROGRAMS,
   ...SYSTEM_PROGRAMS,
+  ...BUILTIN_PROGRAMS,
+  ...UNLISTED_READER_PROGRAMS,
   // `command` is the shell family's entry (its `-v`/`-V` lookups); as a wrapper (`command rm x`)
   // shared/wrappers reads it with the wrapper entry.
   ...WRAPPER_PROGRAMS.filter((entry) => entry.name !== 'command'),
