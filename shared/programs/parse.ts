@@ -90,6 +90,7 @@ export function parseArguments(
   const stopsAtOperand = entry.permute === false || entry.subcommands !== undefined;
   const say = (reason: string): UnsureCommand => unsure(reason, program, entry);
   let ended = entry.freeform === true;
+  let dashDash = false;
   for (let at = 0; at < args.length; at += 1) {
     const arg = args[at]!;
     const text = arg.text;
@@ -120,6 +121,7 @@ export function parseArguments(
     }
     if (text === '--' && entry.endOfOptions !== false) {
       ended = true;
+      dashDash = true;
       continue;
     }
     if (arg.dynamic) return say(`${JSON.stringify(text)} is known only when it runs`);
@@ -153,9 +155,10 @@ export function parseArguments(
       entry,
       options,
       operands: operands.map((operand) => ({ ...operand, role: rest })),
+      ...(dashDash ? { dashDash } : {}),
     };
   }
-  return { kind: 'parsed', program, entry, options, operands };
+  return { kind: 'parsed', program, entry, options, operands, ...(dashDash ? { dashDash } : {}) };
 }
 
 /** The first one or two operands name the subcommand (`stash list` before `stash`). */
@@ -171,8 +174,18 @@ function subcommand(
   const pair = two === undefined || two.dynamic ? undefined : `${one.text} ${two.text}`;
   const twoWords = pair === undefined ? undefined : subcommands.find((candidate) => candidate.name === pair);
   const found = twoWords ?? subcommands.find((candidate) => candidate.name === one.text);
-  if (one.dynamic || one.glob || found === undefined)
-    return unsure(`"${program} ${pair ?? one.text}" is not in the program catalog`, program, entry);
+  if (one.dynamic || one.glob)
+    return unsure(
+      `"${program} ${one.text}" names its subcommand by a word known only when it runs`,
+      program,
+      entry,
+    );
+  // An unlisted subcommand: the program's own options are read; the subcommand is unsure.
+  if (found === undefined) {
+    const reason = `"${program} ${pair ?? one.text}" is not in the program catalog`;
+    const named: UnsureCommand = { ...unsure(reason, `${program} ${one.text}`), at: one.index + 1 };
+    return { kind: 'parsed', program, entry, options, operands: [], subcommand: named };
+  }
   const parsed = parseArguments(
     found,
     `${program} ${found.name}`,

@@ -225,6 +225,8 @@ export interface ParsedProgram {
   readonly entry: ProgramEntry;
   readonly options: readonly ParsedOption[];
   readonly operands: readonly ParsedOperand[];
+  /** `--` ended the options (`git checkout -- file` names files, not a branch). */
+  readonly dashDash?: boolean;
   /** The subcommand, read against its own entry (git). */
   readonly subcommand?: ParsedCommand;
   /** The command the program runs, as words of the segment's argv from `offset` on. */
@@ -241,6 +243,8 @@ export interface UnsureCommand {
   /** The program's name when known (listed or not). */
   readonly program?: string;
   readonly entry?: ProgramEntry;
+  /** For an unlisted subcommand: where its own words start in the segment's argv. */
+  readonly at?: number;
   /** Plain text for the UI. */
   readonly reason: string;
 }
