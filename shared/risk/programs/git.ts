@@ -270,7 +270,8 @@ export const git: ProgramRater = (args, ctx) => {
   rateSettingsRun(['git', ...args], ctx);
   const parsed = parseWords('git', args);
   if (parsed.kind === 'unsure') {
-    ctx.rating.raise('medium', 'Uses git options the rater cannot read.', 'code_execution');
+    // Unread global options may come before any subcommand (a forced push included): the words are searched for the worst.
+    unreadable('high', 'code_execution')(args, ctx);
     return;
   }
   let repository: string | undefined;
