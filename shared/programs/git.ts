@@ -618,6 +618,7 @@ const GIT_SUBCOMMANDS: readonly ProgramEntry[] = [
     readOnly: true,
     shorts: 'v',
     longs: ['verbose', 'push', 'all'],
+    writesAlso: ['.git/config'],
     rule: remoteListing,
   },
   {
@@ -652,6 +653,7 @@ const GIT_SUBCOMMANDS: readonly ProgramEntry[] = [
       'remove-section': ['writes'],
       edit: ['runs'],
     },
+    writesAlso: ['.git/config', '~/.gitconfig'],
     rule: configRead,
   },
   {

@@ -3,6 +3,7 @@ import { catalogEntry, optionTable } from './catalog.ts';
 import type { OptionTable, ValueKind } from './options.ts';
 import type {
   Effect,
+  OperandGrammar,
   OperandRole,
   ParsedCommand,
   ParsedOperand,
@@ -158,7 +159,26 @@ export function parseArguments(
       ...(dashDash ? { dashDash } : {}),
     };
   }
-  return { kind: 'parsed', program, entry, options, operands, ...(dashDash ? { dashDash } : {}) };
+  return {
+    kind: 'parsed',
+    program,
+    entry,
+    options,
+    operands: withLast(grammar, options, operands),
+    ...(dashDash ? { dashDash } : {}),
+  };
+}
+
+/** The last of two or more operands takes the role `grammar.last` gives it (cp's destination). */
+function withLast(
+  grammar: OperandGrammar,
+  options: readonly ParsedOption[],
+  operands: readonly ParsedOperand[],
+): readonly ParsedOperand[] {
+  const last = grammar.last;
+  if (last === undefined || operands.length < 2) return operands;
+  if (last.unless?.some((name) => options.some((option) => option.name === name)) === true) return operands;
+  return [...operands.slice(0, -1), { ...operands[operands.length - 1]!, role: last.role }];
 }
 
 /** The first one or two operands name the subcommand (`stash list` before `stash`). */

@@ -49,6 +49,8 @@ function row(name: string, entry: ProgramEntry): string {
       : [`no option after ${entry.endsOptions.map((name) => `-${name}`).join(', ')}`]),
     ...(grammar?.positions?.includes('writes') === true ? [`operands: ${grammar.positions.join(', ')}`] : []),
     ...(grammar?.max === undefined ? [] : [`at most ${grammar.max} operand(s)`]),
+    ...(entry.writesAlso === undefined ? [] : [`writes ${entry.writesAlso.join(', ')} beyond its reads`]),
+    ...(grammar?.last === undefined ? [] : [`last operand: ${grammar!.last!.role}`]),
     ...(entry.rule === undefined ? [] : [entry.rule.says]),
     ...(entry.note === undefined ? [] : [entry.note]),
   ];

@@ -107,7 +107,8 @@ export const TEXT_PROGRAMS: readonly ProgramEntry[] = [
       'file=',
       'in-place=?',
     ],
-    operands: { positions: ['text'] },
+    // The script, unless -e or -f gives it: then every operand is a file.
+    operands: { positions: ['text'], positionsUnless: ['e', 'expression', 'f', 'file'] },
     // A script file may write (`w`) or run (`e`) as an inline script may; `-i` edits the files.
     effects: { f: ['runs'], file: ['runs'], i: ['writes'], 'in-place': ['writes'] },
     rule: sedScript,

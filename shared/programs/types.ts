@@ -72,6 +72,11 @@ export interface OperandGrammar {
    * them anywhere, every operand has the `rest` role.
    */
   readonly positionsUnless?: readonly string[];
+  /**
+   * The role of the last of two or more operands (cp, mv, ln, install: the destination), unless
+   * one of `unless` is given (`-t DIR` names the destination instead).
+   */
+  readonly last?: { readonly role: OperandRole; readonly unless?: readonly string[] };
   /** More operands than this: the program reads them in a way the entry does not describe (unsure). */
   readonly max?: number;
 }
@@ -156,6 +161,11 @@ export interface ProgramEntry {
    * reads the rest.
    */
   readonly subcommands?: readonly ProgramEntry[];
+  /**
+   * Files it writes that its words do not name, when it is used beyond what its read-only entry
+   * admits (`git config K V` and `git remote add` write the repository's `.git/config`).
+   */
+  readonly writesAlso?: readonly string[];
   /** One line on what is left out of the entry on purpose, and why (docs/engine.md). */
   readonly note?: string;
   /** For a program that runs another command (sudo, env, timeout, xargs, watch…): how that command is given. */
