@@ -1,14 +1,22 @@
+import { ARCHIVE_PROGRAMS } from './archives.ts';
+import { BUILTIN_PROGRAMS } from './builtins.ts';
 import { BYTE_PROGRAMS } from './bytes.ts';
+import { CLOUD_PROGRAMS } from './cloud.ts';
 import { DIRECTORY_STACK_PROGRAMS } from './directory-stack.ts';
 import { FILE_CHANGE_PROGRAMS } from './file-changes.ts';
 import { FILE_PROGRAMS } from './files.ts';
 import { GIT } from './git.ts';
+import { INTERPRETER_PROGRAMS } from './interpreters.ts';
+import { NETWORK_PROGRAMS } from './network.ts';
 import { type OptionTable, readOptionTable } from './options.ts';
+import { PACKAGE_PROGRAMS } from './packages.ts';
 import { SEARCH_PROGRAMS } from './search.ts';
 import { SHELL_PROGRAMS } from './shell.ts';
+import { SYSTEM_PROGRAMS } from './system.ts';
 import { SYSTEM_INFO_PROGRAMS } from './system-info.ts';
 import { TEXT_PROGRAMS } from './text.ts';
 import type { ProgramEntry } from './types.ts';
+import { UNLISTED_READER_PROGRAMS } from './unlisted-readers.ts';
 import { WRAPPER_PROGRAMS } from './wrappers.ts';
 
 /**
@@ -25,6 +33,14 @@ export const CATALOG: readonly ProgramEntry[] = [
   GIT,
   ...DIRECTORY_STACK_PROGRAMS,
   ...FILE_CHANGE_PROGRAMS,
+  ...NETWORK_PROGRAMS,
+  ...INTERPRETER_PROGRAMS,
+  ...ARCHIVE_PROGRAMS,
+  ...SYSTEM_PROGRAMS,
+  ...BUILTIN_PROGRAMS,
+  ...UNLISTED_READER_PROGRAMS,
+  ...PACKAGE_PROGRAMS,
+  ...CLOUD_PROGRAMS,
   // `command` is the shell family's entry (its `-v`/`-V` lookups); as a wrapper (`command rm x`)
   // shared/wrappers reads it with the wrapper entry.
   ...WRAPPER_PROGRAMS.filter((entry) => entry.name !== 'command'),

@@ -121,7 +121,7 @@ export const FILE_CHANGE_PROGRAMS: readonly ProgramEntry[] = [
     ),
     abbreviations: true,
     // Sources are read; the last operand (or `-t DIR`) is written.
-    operands: { rest: 'reads' },
+    operands: { rest: 'reads', last: { role: 'writes', unless: ['t', 'target-directory'] } },
     effects: { t: ['writes'], 'target-directory': ['writes'] },
   },
   {
@@ -146,7 +146,7 @@ export const FILE_CHANGE_PROGRAMS: readonly ProgramEntry[] = [
       'backup=? directory force interactive logical no-dereference physical relative symbolic suffix= target-directory= no-target-directory verbose help version',
     ),
     abbreviations: true,
-    operands: { rest: 'reads' },
+    operands: { rest: 'reads', last: { role: 'writes', unless: ['t', 'target-directory'] } },
     effects: { t: ['writes'], 'target-directory': ['writes'] },
   },
   {
@@ -158,7 +158,7 @@ export const FILE_CHANGE_PROGRAMS: readonly ProgramEntry[] = [
       'backup=? compare debug directory group= mode= owner= preserve-timestamps strip strip-program= suffix= target-directory= no-target-directory verbose preserve-context context=? help version',
     ),
     abbreviations: true,
-    operands: { rest: 'reads' },
+    operands: { rest: 'reads', last: { role: 'writes', unless: ['t', 'target-directory'] } },
     effects: {
       t: ['writes'],
       'target-directory': ['writes'],

@@ -1,3 +1,4 @@
+import { GIT_CHANGING_SUBCOMMANDS } from './git-changes.ts';
 import type { ParsedProgram, ProgramEntry, ReadRule } from './types.ts';
 
 /** Options of the diff machinery, shared by diff, log, show … Left out: --output, --ext-diff, --textconv. */
@@ -617,6 +618,7 @@ const GIT_SUBCOMMANDS: readonly ProgramEntry[] = [
     readOnly: true,
     shorts: 'v',
     longs: ['verbose', 'push', 'all'],
+    writesAlso: ['.git/config'],
     rule: remoteListing,
   },
   {
@@ -639,7 +641,19 @@ const GIT_SUBCOMMANDS: readonly ProgramEntry[] = [
         'no-includes',
         'all',
       ],
+      ...['unset', 'unset-all', 'add', 'replace-all', 'rename-section', 'remove-section', 'edit'],
     ],
+    // Listed so the risk rater reads them; none is a read.
+    effects: {
+      unset: ['writes'],
+      'unset-all': ['writes'],
+      add: ['writes'],
+      'replace-all': ['writes'],
+      'rename-section': ['writes'],
+      'remove-section': ['writes'],
+      edit: ['runs'],
+    },
+    writesAlso: ['.git/config', '~/.gitconfig'],
     rule: configRead,
   },
   {
@@ -742,5 +756,5 @@ export const GIT: ProgramEntry = {
     'super-prefix': ['elsewhere'],
     'list-cmds': ['runs'],
   },
-  subcommands: GIT_SUBCOMMANDS,
+  subcommands: [...GIT_SUBCOMMANDS, ...GIT_CHANGING_SUBCOMMANDS],
 };

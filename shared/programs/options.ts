@@ -28,7 +28,7 @@ export function readOptionTable(entry: ProgramEntry): OptionTable {
   }
   const longs = new Map<string, ValueKind>();
   for (const written of entry.longs) {
-    const match = /^([a-z0-9][a-z0-9-]*)(=|=\?|==)?$/.exec(written);
+    const match = /^([a-z0-9][A-Za-z0-9.-]*)(=|=\?|==)?$/.exec(written);
     if (match === null || longs.has(match[1]!)) throw new Error(`${entry.name}: bad long option ${written}`);
     const suffix = match[2];
     longs.set(

@@ -3,6 +3,7 @@ import { catalogEntry, optionTable } from './catalog.ts';
 import type { OptionTable, ValueKind } from './options.ts';
 import type {
   Effect,
+  OperandGrammar,
   OperandRole,
   ParsedCommand,
   ParsedOperand,
@@ -90,6 +91,7 @@ export function parseArguments(
   const stopsAtOperand = entry.permute === false || entry.subcommands !== undefined;
   const say = (reason: string): UnsureCommand => unsure(reason, program, entry);
   let ended = entry.freeform === true;
+  let dashDash = false;
   for (let at = 0; at < args.length; at += 1) {
     const arg = args[at]!;
     const text = arg.text;
@@ -120,6 +122,7 @@ export function parseArguments(
     }
     if (text === '--' && entry.endOfOptions !== false) {
       ended = true;
+      dashDash = true;
       continue;
     }
     if (arg.dynamic) return say(`${JSON.stringify(text)} is known only when it runs`);
@@ -141,6 +144,8 @@ export function parseArguments(
       : shortOptions(entry, table, program, text, next);
     if (typeof parsed === 'string') return say(parsed);
     options.push(...parsed);
+    if (entry.endsOptions?.some((name) => parsed.some((option) => option.name === name)) === true)
+      ended = true;
   }
   const replaced = grammar.positionsUnless?.some((name) => options.some((option) => option.name === name));
   if (replaced === true) {
@@ -151,9 +156,29 @@ export function parseArguments(
       entry,
       options,
       operands: operands.map((operand) => ({ ...operand, role: rest })),
+      ...(dashDash ? { dashDash } : {}),
     };
   }
-  return { kind: 'parsed', program, entry, options, operands };
+  return {
+    kind: 'parsed',
+    program,
+    entry,
+    options,
+    operands: withLast(grammar, options, operands),
+    ...(dashDash ? { dashDash } : {}),
+  };
+}
+
+/** The last of two or more operands takes the role `grammar.last` gives it (cp's destination). */
+function withLast(
+  grammar: OperandGrammar,
+  options: readonly ParsedOption[],
+  operands: readonly ParsedOperand[],
+): readonly ParsedOperand[] {
+  const last = grammar.last;
+  if (last === undefined || operands.length < 2) return operands;
+  if (last.unless?.some((name) => options.some((option) => option.name === name)) === true) return operands;
+  return [...operands.slice(0, -1), { ...operands[operands.length - 1]!, role: last.role }];
 }
 
 /** The first one or two operands name the subcommand (`stash list` before `stash`). */
@@ -169,8 +194,18 @@ function subcommand(
   const pair = two === undefined || two.dynamic ? undefined : `${one.text} ${two.text}`;
   const twoWords = pair === undefined ? undefined : subcommands.find((candidate) => candidate.name === pair);
   const found = twoWords ?? subcommands.find((candidate) => candidate.name === one.text);
-  if (one.dynamic || one.glob || found === undefined)
-    return unsure(`"${program} ${pair ?? one.text}" is not in the program catalog`, program, entry);
+  if (one.dynamic || one.glob)
+    return unsure(
+      `"${program} ${one.text}" names its subcommand by a word known only when it runs`,
+      program,
+      entry,
+    );
+  // An unlisted subcommand: the program's own options are read; the subcommand is unsure.
+  if (found === undefined) {
+    const reason = `"${program} ${pair ?? one.text}" is not in the program catalog`;
+    const named: UnsureCommand = { ...unsure(reason, `${program} ${one.text}`), at: one.index + 1 };
+    return { kind: 'parsed', program, entry, options, operands: [], subcommand: named };
+  }
   const parsed = parseArguments(
     found,
     `${program} ${found.name}`,

@@ -44,8 +44,13 @@ function row(name: string, entry: ProgramEntry): string {
     ...(entry.clusters === 'following' ? ["a cluster's values are the following words"] : []),
     ...(entry.permute === false ? ['options only before the first operand'] : []),
     ...(entry.freeform === true ? ['no argument is an option'] : []),
+    ...(entry.endsOptions === undefined
+      ? []
+      : [`no option after ${entry.endsOptions.map((name) => `-${name}`).join(', ')}`]),
     ...(grammar?.positions?.includes('writes') === true ? [`operands: ${grammar.positions.join(', ')}`] : []),
     ...(grammar?.max === undefined ? [] : [`at most ${grammar.max} operand(s)`]),
+    ...(entry.writesAlso === undefined ? [] : [`writes ${entry.writesAlso.join(', ')} beyond its reads`]),
+    ...(grammar?.last === undefined ? [] : [`last operand: ${grammar!.last!.role}`]),
     ...(entry.rule === undefined ? [] : [entry.rule.says]),
     ...(entry.note === undefined ? [] : [entry.note]),
   ];

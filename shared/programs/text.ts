@@ -90,7 +90,7 @@ export const TEXT_PROGRAMS: readonly ProgramEntry[] = [
     name: 'sed',
     family: 'text',
     readOnly: true,
-    shorts: 'nErsuzl:e:',
+    shorts: 'nErsuzl:e:f:i::',
     longs: [
       'quiet',
       'silent',
@@ -104,8 +104,13 @@ export const TEXT_PROGRAMS: readonly ProgramEntry[] = [
       'sandbox',
       'expression=',
       'line-length=',
+      'file=',
+      'in-place=?',
     ],
-    operands: { positions: ['text'] },
+    // The script, unless -e or -f gives it: then every operand is a file.
+    operands: { positions: ['text'], positionsUnless: ['e', 'expression', 'f', 'file'] },
+    // A script file may write (`w`) or run (`e`) as an inline script may; `-i` edits the files.
+    effects: { f: ['runs'], file: ['runs'], i: ['writes'], 'in-place': ['writes'] },
     rule: sedScript,
   },
   {

@@ -72,6 +72,11 @@ export interface OperandGrammar {
    * them anywhere, every operand has the `rest` role.
    */
   readonly positionsUnless?: readonly string[];
+  /**
+   * The role of the last of two or more operands (cp, mv, ln, install: the destination), unless
+   * one of `unless` is given (`-t DIR` names the destination instead).
+   */
+  readonly last?: { readonly role: OperandRole; readonly unless?: readonly string[] };
   /** More operands than this: the program reads them in a way the entry does not describe (unsure). */
   readonly max?: number;
 }
@@ -126,6 +131,11 @@ export interface ProgramEntry {
    * Default true.
    */
   readonly permute?: boolean;
+  /**
+   * Options after which every word is an operand, as after `--` (python's `-c CODE` and
+   * `-m MODULE`: the words after them are the code's own arguments).
+   */
+  readonly endsOptions?: readonly string[];
   /** `--` ends the options. Default true. */
   readonly endOfOptions?: boolean;
   /** `-5` is a count (`head -5`, `git log -3`). */
@@ -151,6 +161,11 @@ export interface ProgramEntry {
    * reads the rest.
    */
   readonly subcommands?: readonly ProgramEntry[];
+  /**
+   * Files it writes that its words do not name, when it is used beyond what its read-only entry
+   * admits (`git config K V` and `git remote add` write the repository's `.git/config`).
+   */
+  readonly writesAlso?: readonly string[];
   /** One line on what is left out of the entry on purpose, and why (docs/engine.md). */
   readonly note?: string;
   /** For a program that runs another command (sudo, env, timeout, xargs, watch…): how that command is given. */
@@ -220,6 +235,8 @@ export interface ParsedProgram {
   readonly entry: ProgramEntry;
   readonly options: readonly ParsedOption[];
   readonly operands: readonly ParsedOperand[];
+  /** `--` ended the options (`git checkout -- file` names files, not a branch). */
+  readonly dashDash?: boolean;
   /** The subcommand, read against its own entry (git). */
   readonly subcommand?: ParsedCommand;
   /** The command the program runs, as words of the segment's argv from `offset` on. */
@@ -236,6 +253,8 @@ export interface UnsureCommand {
   /** The program's name when known (listed or not). */
   readonly program?: string;
   readonly entry?: ProgramEntry;
+  /** For an unlisted subcommand: where its own words start in the segment's argv. */
+  readonly at?: number;
   /** Plain text for the UI. */
   readonly reason: string;
 }

@@ -98,3 +98,61 @@ describe('protected paths', () => {
     expect(decide(compilePlan({}), edit('src/a.ts'), { mode: 'accept_edits' }).behavior).toBe('allow');
   });
 });
+
+describe('protected writes in Bash, read from the program catalog', () => {
+  const bashCall = (command: string) => ({ toolCallId: 'b', tool: 'Bash', input: { command }, cwd });
+  const plan = compilePlan({
+    permissions: {
+      allow: [
+        'Bash(git reset:*)',
+        'Bash(git checkout:*)',
+        'Bash(git log:*)',
+        'Bash(cat:*)',
+        'Bash(cp:*)',
+        'Bash(tee:*)',
+        'Bash(sed:*)',
+        'Bash(echo:*)',
+        'Bash(sudo:*)',
+        'Bash(install:*)',
+        'Bash(git config:*)',
+        'Bash(dd:*)',
+        'Bash(wc:*)',
+      ],
+    },
+  });
+
+  // Words that name a protected file without the command writing it: the allow rule decides.
+  it.each([
+    'git reset HEAD~1',
+    'git checkout HEAD',
+    'git log -p -- .mcp.json',
+    'cp .mcp.json backup/mcp-copy.json',
+    'cat .mcp.json | wc -l && echo done',
+    'sed -n 1p .husky/pre-commit',
+  ])('%s mentions a protected file but writes none: allowed by the rule', (command) => {
+    expect(decide(plan, bashCall(command), { mode: 'default', home }).behavior).toBe('allow');
+  });
+
+  // Words the catalog says are written (an output operand, an option value, an in-place edit, a
+  // wrapped command's output, a redirection), or that it cannot read: asked in every mode.
+  it.each([
+    'tee .mcp.json',
+    'echo x | tee -a .git/config',
+    'cp x ~/.gitconfig',
+    'cp -t .husky pre-commit',
+    "sed -i 's/a/b/' .husky/pre-commit",
+    'sed -i.bak -e s/a/b/ .pre-commit-config.yaml',
+    'echo x > .github/workflows/ci.yml',
+    'sudo tee .git/hooks/pre-push',
+    'install -m 755 x .git/hooks/pre-commit',
+    'git config core.pager less',
+    'dd if=x of=.mcp.json',
+    'cp --frobnicate x ~/.claude.json',
+  ])('%s writes a protected file: asked in every mode', (command) => {
+    for (const mode of ['default', 'accept_edits'] as const) {
+      const decision = decide(plan, bashCall(command), { mode, home });
+      expect(decision.behavior, `${command} in ${mode}`).toBe('ask');
+    }
+    expect(decide(plan, bashCall(command), { mode: 'plan', home }).behavior).not.toBe('allow');
+  });
+});

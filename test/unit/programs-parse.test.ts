@@ -76,10 +76,18 @@ describe('parseSegment', () => {
     expect(parsed('git cat-file --batch').subcommand).toMatchObject({
       options: [{ name: 'batch', effects: ['stdin-names'] }],
     });
-    expect(parse('git frobnicate')).toMatchObject({
-      kind: 'unsure',
-      reason: expect.stringMatching(/not in the program catalog/),
+    // An unlisted subcommand: git's own options are read, the subcommand is unsure (and named, for the rater).
+    expect(parse('git -C x frobnicate -f')).toMatchObject({
+      kind: 'parsed',
+      options: [{ name: 'C', value: 'x' }],
+      subcommand: {
+        kind: 'unsure',
+        program: 'git frobnicate',
+        at: 4,
+        reason: expect.stringMatching(/not in the program catalog/),
+      },
     });
+    expect(parse('git $SUB')).toMatchObject({ kind: 'unsure' });
   });
 
   it('is unsure of an abbreviation, an unlisted option, a value that looks like an option, a dynamic word', () => {

@@ -21,7 +21,9 @@ const entries: Entry[] = CATALOG.filter((entry) => entry.readOnly).flatMap((entr
     ? entry.freeform === true
       ? []
       : [{ prefix: [entry.name], entry }]
-    : entry.subcommands.map((sub) => ({ prefix: [entry.name, ...sub.name.split(' ')], entry: sub })),
+    : entry.subcommands
+        .filter((sub) => sub.readOnly)
+        .map((sub) => ({ prefix: [entry.name, ...sub.name.split(' ')], entry: sub })),
 );
 
 const READING = new Set(['reads', 'walks']);

@@ -96,7 +96,8 @@ const rows: Row[] = [
   ['git --git-dir elsewhere', bash('git --git-dir /srv/r.git commit -m x'), 'high', []],
   ['git --work-tree elsewhere', bash('git --work-tree /etc add -A'), 'high', []],
   ['git -C elsewhere', bash('git --no-pager -C /tmp/other reset --hard'), 'high', []],
-  ['git with an option it does not have', bash('git --frob status'), 'medium', ['code_execution']],
+  // High since the catalog parse: unread global options may come before any subcommand, a push included.
+  ['git with an option it does not have', bash('git --frob status'), 'high', ['code_execution']],
   ['chmod setuid behind an unknown option', bash('chmod --frob u+s tool'), 'high', ['privilege_escalation']],
   ['cp with an unknown option, out', bash('cp --frob a /etc/b'), 'high', []],
   ['install strips with a program', bash('install -s a bin/a'), 'medium', ['code_execution']],

@@ -1,8 +1,8 @@
-import { catalogEntry, type ParsedProgram, parseArguments } from '../../programs/index.ts';
-import { hasFlag, operands, optionValues } from '../args.ts';
+import { catalogEntry, optionTable, type ParsedProgram } from '../../programs/index.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
 import { rateDelete, rateWrite } from '../effects.ts';
 import { isRootish, placeOf } from '../paths.ts';
+import { catalogRater, has, texts, values, withRole } from './parsed.ts';
 
 /** Programs that change files: what they touch is rated by where it lies (effects.ts). */
 
@@ -17,26 +17,15 @@ const writeNamed = (targets: readonly string[], ctx: SegmentContext) => {
 };
 
 /**
- * A rater over the catalog's parse of the program (shared/programs/file-changes.ts). When the
- * words cannot be read with its entry, every word that is not an option is taken for a tree it
- * deletes (fail closed: `rm -rf --frob /` is still critical) and `unsure` checks them further.
+ * When the words cannot be read with the program's entry, every word that is not an option is
+ * taken for a tree it deletes (fail closed: `rm -rf --frob /` is still critical) and `unsure`
+ * checks them further.
  */
-function parsedRater(
+function unreadChanges(
   name: string,
-  rate: (parsed: ParsedProgram, ctx: SegmentContext) => void,
   unsure?: (words: readonly string[], ctx: SegmentContext) => void,
-): ProgramRater {
+): (args: readonly string[], ctx: SegmentContext) => void {
   return (args, ctx) => {
-    const entry = catalogEntry(name);
-    const parsed =
-      entry === undefined
-        ? undefined
-        : parseArguments(
-            entry,
-            name,
-            args.map((text, at) => ({ text, glob: false, dynamic: false, index: at + 1 })),
-          );
-    if (parsed?.kind === 'parsed') return rate(parsed, ctx);
     ctx.rating.raise('medium', `Changes files with words the rater cannot read (${name}).`, 'destructive');
     const words = args.filter((word) => word === '-' || !word.startsWith('-'));
     for (const word of words) rateDelete(ctx.rating, word, ctx.where, true);
@@ -44,13 +33,16 @@ function parsedRater(
   };
 }
 
-const has = (parsed: ParsedProgram, ...names: readonly string[]) =>
-  parsed.options.some((option) => names.includes(option.name));
-const values = (parsed: ParsedProgram, ...names: readonly string[]): string[] =>
-  parsed.options.flatMap((option) =>
-    names.includes(option.name) && option.value !== undefined ? [option.value] : [],
-  );
-const files = (parsed: ParsedProgram): string[] => parsed.operands.map((operand) => operand.text);
+/** A rater over the catalog's parse of the program (shared/programs/file-changes.ts). */
+function parsedRater(
+  name: string,
+  rate: (parsed: ParsedProgram, ctx: SegmentContext) => void,
+  unsure?: (words: readonly string[], ctx: SegmentContext) => void,
+): ProgramRater {
+  return catalogRater(name, { rate, unsure: unreadChanges(name, unsure) });
+}
+
+const files = texts;
 
 const rm = parsedRater('rm', (parsed, ctx) => {
   if (has(parsed, 'no-preserve-root')) {
@@ -169,74 +161,102 @@ const mv = parsedRater('mv', (parsed, ctx) => {
 const tee = parsedRater('tee', (parsed, ctx) => writeEach(files(parsed), ctx));
 
 /** dd: `of=` is what it writes; a disk device there is the classic disk wipe. */
-const dd: ProgramRater = (args, ctx) => {
-  for (const arg of args) if (arg.startsWith('of=')) rateWrite(ctx.rating, arg.slice(3), ctx.where);
-  ctx.rating.raise('low', 'Copies raw data.');
-};
+const dd = catalogRater('dd', {
+  rate(parsed, ctx) {
+    for (const word of files(parsed))
+      if (word.startsWith('of=')) rateWrite(ctx.rating, word.slice(3), ctx.where);
+    ctx.rating.raise('low', 'Copies raw data.');
+  },
+  unsure: unreadChanges('dd'),
+});
 
 /** sed: `-i` edits files in place; without it, only a script with `w` or `e` can touch anything. */
-const sed: ProgramRater = (args, ctx) => {
-  const scripts = optionValues(args, ['-e', '-f'], ['--expression', '--file']);
-  const words = operands(args, ['-e', '-f', '--expression', '--file', '-l', '--line-length']);
-  const files = scripts.length > 0 ? words : words.slice(1);
-  const script = scripts.length > 0 ? scripts.join('\n') : (words[0] ?? '');
-  if (optionValues(args, ['-f'], ['--file']).length > 0) {
+const sed = parsedRater('sed', (parsed, ctx) => {
+  const scripts = values(parsed, 'e', 'expression');
+  const fromFile = has(parsed, 'f', 'file');
+  const words = files(parsed);
+  const edited = scripts.length > 0 || fromFile ? words : words.slice(1);
+  const script = scripts.length > 0 ? scripts.join('\n') : fromFile ? '' : (words[0] ?? '');
+  if (fromFile) {
     ctx.rating.raise('medium', 'Runs a sed script from a file the rater cannot see.', 'code_execution');
   }
   if (/[wWe](?:\s|$)/.test(script)) {
     ctx.rating.raise('medium', 'The sed script may write files or run commands.', 'code_execution');
   }
-  if (args.some((arg) => /^-[a-zA-Z]*i/.test(arg) || arg.startsWith('--in-place'))) writeEach(files, ctx);
-};
+  if (has(parsed, 'i', 'in-place')) writeEach(edited, ctx);
+});
 
-const sort: ProgramRater = (args, ctx) => writeEach(optionValues(args, ['-o'], ['--output']), ctx);
+const sort = parsedRater('sort', (parsed, ctx) => {
+  writeEach(values(parsed, 'o', 'output', 'T', 'temporary-directory'), ctx);
+  if (has(parsed, 'compress-program')) {
+    ctx.rating.raise('medium', 'Runs a program named in its options.', 'code_execution');
+  }
+});
 
 /** uniq's optional second operand is an output file. */
-const uniq: ProgramRater = (args, ctx) => {
-  const words = operands(args, ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars']);
-  if (words[1] !== undefined) writeEach([words[1]], ctx);
-};
+const uniq = parsedRater('uniq', (parsed, ctx) => writeEach(withRole(parsed, 'writes'), ctx));
 
 /**
- * tar's options that run a program: a filter for each member, a compressor, a script at each
- * checkpoint or volume, a remote shell.
+ * tar's old form (`tar xzf a.tgz`): the first word is a cluster without a dash whose letters
+ * take their values from the following words, in order. Spelled out as the new form reads it.
  */
-const tarRunners = [
-  '--to-command',
-  '--use-compress-program',
-  '--checkpoint-action',
-  '--info-script',
-  '--new-volume-script',
-  '--rmt-command',
-  '--rsh-command',
-];
-
-const tar: ProgramRater = (args, ctx) => {
-  const programs = optionValues(args, ['-I', '-F'], tarRunners);
-  if (programs.length > 0 || args.some((arg) => tarRunners.some((name) => arg.startsWith(name)))) {
-    ctx.rating.raise('medium', 'Runs a program named in its options on the archive.', 'code_execution');
+function tarWords(args: readonly string[]): readonly string[] {
+  const first = args[0];
+  if (first === undefined || first.startsWith('-')) return args;
+  const shorts = optionTable(catalogEntry('tar')!).shorts;
+  const spelled: string[] = [];
+  let next = 1;
+  for (const letter of first) {
+    spelled.push(`-${letter}`);
+    if (shorts.get(letter) === 'value' && next < args.length) spelled.push(args[next++]!);
   }
-  unpack(['-C'], ['--directory'])(args, ctx);
-};
+  return [...spelled, ...args.slice(next)];
+}
 
 /** tar and unzip write where they are told (`-C`, `-d`), else into the working directory. */
-const unpack =
-  (dirShort: readonly string[], dirLong: readonly string[]): ProgramRater =>
-  (args, ctx) => {
-    const dirs = optionValues(args, dirShort, dirLong);
-    writeEach(dirs.length > 0 ? dirs : ['.'], ctx);
-  };
+const tarParsed = parsedRater('tar', (parsed, ctx) => {
+  if (parsed.options.some((option) => option.effects.includes('runs'))) {
+    ctx.rating.raise('medium', 'Runs a program named in its options on the archive.', 'code_execution');
+  }
+  const dirs = values(parsed, 'C', 'directory');
+  writeEach(dirs.length > 0 ? dirs : ['.'], ctx);
+  if (has(parsed, 'remove-files'))
+    ctx.rating.raise('medium', 'Deletes the files it archives.', 'destructive');
+});
+const tar: ProgramRater = (args, ctx) => tarParsed(tarWords(args), ctx);
+
+const unzip = parsedRater('unzip', (parsed, ctx) => {
+  const dirs = values(parsed, 'd');
+  writeEach(dirs.length > 0 ? dirs : ['.'], ctx);
+});
+
+const patch = parsedRater('patch', (parsed, ctx) => {
+  const originals = withRole(parsed, 'writes');
+  writeEach(
+    [
+      ...(originals.length > 0 ? originals : ['.']),
+      ...values(parsed, 'd', 'directory', 'o', 'output', 'r', 'reject-file'),
+    ],
+    ctx,
+  );
+  if (has(parsed, 'e', 'ed')) ctx.rating.raise('medium', 'Runs ed on the patch.', 'code_execution');
+});
+
+const formatsDisk = (ctx: SegmentContext) =>
+  ctx.rating.raise('critical', 'Formats or repartitions a disk.', 'destructive');
 
 /** Programs that format or repartition disks; listing (`-l`) is the one harmless use. */
-const diskTool =
-  (listFlag: boolean): ProgramRater =>
-  (args, ctx) => {
-    if (listFlag && hasFlag(args, 'l', ['--list'])) {
-      ctx.rating.raise('low', 'Lists disk partitions.');
-      return;
-    }
-    ctx.rating.raise('critical', 'Formats or repartitions a disk.', 'destructive');
-  };
+const diskTool = (name: string, lists: boolean): ProgramRater =>
+  catalogRater(name, {
+    rate(parsed, ctx) {
+      if (lists && has(parsed, 'l', 'list')) {
+        ctx.rating.raise('low', 'Lists disk partitions.');
+        return;
+      }
+      formatsDisk(ctx);
+    },
+    unsure: (_words, ctx) => formatsDisk(ctx),
+  });
 
 export const fileRaters: Record<string, ProgramRater> = {
   rm,
@@ -259,25 +279,16 @@ export const fileRaters: Record<string, ProgramRater> = {
   sort,
   uniq,
   tar,
-  unzip: unpack(['-d'], []),
-  patch: (args, ctx) => {
-    const files = operands(args, ['-p', '-i', '--input', '-d', '--directory', '-o', '--output']);
-    writeEach(
-      [
-        ...(files.length > 0 ? files : ['.']),
-        ...optionValues(args, ['-d', '-o'], ['--directory', '--output']),
-      ],
-      ctx,
-    );
-  },
-  mkfs: diskTool(false),
-  mke2fs: diskTool(false),
-  mkswap: diskTool(false),
-  wipefs: diskTool(false),
-  fdisk: diskTool(true),
-  sfdisk: diskTool(true),
-  cfdisk: diskTool(false),
-  parted: diskTool(true),
-  gdisk: diskTool(true),
-  sgdisk: diskTool(false),
+  unzip,
+  patch,
+  mkfs: diskTool('mkfs', false),
+  mke2fs: diskTool('mke2fs', false),
+  mkswap: diskTool('mkswap', false),
+  wipefs: diskTool('wipefs', false),
+  fdisk: diskTool('fdisk', true),
+  sfdisk: diskTool('sfdisk', true),
+  cfdisk: diskTool('cfdisk', false),
+  parted: diskTool('parted', true),
+  gdisk: diskTool('gdisk', true),
+  sgdisk: diskTool('sgdisk', false),
 };

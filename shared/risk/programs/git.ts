@@ -1,8 +1,9 @@
-import { gitGlobals, wrappedCommands } from '../../wrappers/index.ts';
-import { hasFlag, operands, optionValues } from '../args.ts';
+import type { ParsedProgram, UnsureCommand } from '../../programs/index.ts';
+import { wrappedCommands } from '../../wrappers/index.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
 import { rateWrite } from '../effects.ts';
 import { placeOf } from '../paths.ts';
+import { has, parseWords, texts, unreadable, values } from './parsed.ts';
 
 /** Branches whose history a force push destroys for everyone. */
 const protectedBranches = new Set(['main', 'master']);
@@ -81,16 +82,17 @@ function destination(refspec: string): string {
   return dst.replace(/^refs\/heads\//, '');
 }
 
-const pushValueOptions = ['--repo', '-o', '--push-option', '--receive-pack', '--exec'];
-
 /** `git push`: high always (it changes a shared system); critical when it rewrites main's history. */
-function push(args: readonly string[], ctx: SegmentContext): void {
+function push(parsed: ParsedProgram, ctx: SegmentContext): void {
   ctx.rating.raise('high', 'Pushes to a remote repository.', 'external_system', 'network');
-  const words = operands(args, pushValueOptions);
-  const refspecs = words.slice(1);
-  const forceAll = hasFlag(args, 'f', ['--force', '--force-with-lease']);
-  const everything = hasFlag(args, '', ['--mirror', '--all']);
-  const deleting = hasFlag(args, 'd', ['--delete']);
+  for (const program of values(parsed, 'receive-pack', 'exec')) {
+    ctx.rating.raise('medium', 'Runs a program named in its options on the remote.', 'code_execution');
+    ctx.rateNested(program, 'remote');
+  }
+  const refspecs = texts(parsed).slice(1);
+  const forceAll = has(parsed, 'f', 'force', 'force-with-lease');
+  const everything = has(parsed, 'mirror', 'all', 'branches');
+  const deleting = has(parsed, 'd', 'delete');
   const touchesProtected = (refspec: string) => {
     const dst = destination(refspec);
     // HEAD names no branch: the current one may well be main.
@@ -99,36 +101,36 @@ function push(args: readonly string[], ctx: SegmentContext): void {
   const forced = refspecs.filter((refspec) => forceAll || refspec.startsWith('+'));
   const deleted = refspecs.filter((refspec) => deleting || /^:[^:]/.test(refspec));
   if ((forceAll && (refspecs.length === 0 || everything)) || forced.some(touchesProtected)) {
-    ctx.rating.raise(
-      'critical',
-      'Force-pushes to the main branch: rewrites shared history.',
-      'destructive',
-      'external_system',
-    );
-  } else if (deleted.some(touchesProtected) || hasFlag(args, '', ['--mirror'])) {
+    forcePushesMain(ctx);
+  } else if (deleted.some(touchesProtected) || has(parsed, 'mirror')) {
     ctx.rating.raise('critical', 'Deletes or overwrites the main branch on the remote.', 'destructive');
   } else if (forced.length > 0 || deleted.length > 0) {
     ctx.rating.raise('high', 'Rewrites or deletes a branch on the remote.', 'destructive');
   }
 }
 
-/** Local subcommands that throw away work that may exist nowhere else. */
-function discardsWork(sub: string, args: readonly string[]): boolean {
-  switch (sub) {
+const forcePushesMain = (ctx: SegmentContext) =>
+  ctx.rating.raise(
+    'critical',
+    'Force-pushes to the main branch: rewrites shared history.',
+    'destructive',
+    'external_system',
+  );
+
+/** Local subcommands that throw away work that may exist nowhere else (`name`: `stash drop`). */
+function discardsWork(name: string, parsed: ParsedProgram): boolean {
+  switch (name) {
     case 'reset':
-      return hasFlag(args, '', ['--hard', '--merge', '--keep']);
+      return has(parsed, 'hard', 'merge', 'keep');
     case 'clean':
-      return hasFlag(args, 'fdxX', ['--force']);
+      return has(parsed, 'f', 'd', 'x', 'X', 'force');
     case 'checkout':
-      return args.includes('--') || args.includes('.') || hasFlag(args, 'f', ['--force']);
+      return parsed.dashDash === true || texts(parsed).includes('.') || has(parsed, 'f', 'force');
+    case 'switch':
+      return has(parsed, 'f', 'force', 'discard-changes', 'C', 'force-create');
     case 'restore':
-      return true;
-    case 'stash':
-      return args[0] === 'drop' || args[0] === 'clear';
-    case 'branch':
-      return hasFlag(args, 'D', ['--delete']) || (hasFlag(args, 'd', []) && hasFlag(args, 'f', ['--force']));
-    case 'filter-branch':
-    case 'filter-repo':
+    case 'stash drop':
+    case 'stash clear':
       return true;
     default:
       return false;
@@ -136,30 +138,21 @@ function discardsWork(sub: string, args: readonly string[]): boolean {
 }
 
 /** Uses of otherwise changing subcommands that only list: `git branch`, `git tag -l`, `git stash list`. */
-function onlyLists(sub: string, args: readonly string[]): boolean {
-  const words = operands(args);
-  switch (sub) {
+function onlyLists(name: string, parsed: ParsedProgram): boolean {
+  const words = texts(parsed);
+  switch (name) {
     case 'branch':
     case 'tag':
-      return (
-        (words.length === 0 || hasFlag(args, 'l', ['--list'])) &&
-        !hasFlag(args, 'dDmMcCf', [
-          '--delete',
-          '--move',
-          '--copy',
-          '--force',
-          '--set-upstream-to',
-          '--edit-description',
-        ])
-      );
+      // Their entries list no option that changes anything (`-d`, `-m`…: unsure).
+      return words.length === 0 || has(parsed, 'l', 'list');
     case 'remote':
       return words.length === 0 || words[0] === 'show' || words[0] === 'get-url';
-    case 'stash':
-      return words[0] === 'list' || words[0] === 'show';
+    case 'stash list':
+    case 'stash show':
+    case 'worktree list':
+      return true;
     case 'config':
-      return hasFlag(args, 'l', ['--list', '--get', '--get-all', '--get-regexp']);
-    case 'worktree':
-      return words[0] === 'list';
+      return has(parsed, 'l', 'list', 'get', 'get-all', 'get-regexp');
     default:
       return false;
   }
@@ -182,8 +175,8 @@ function rateSettingsRun(argv: readonly string[], ctx: SegmentContext): void {
 }
 
 /** `git config core.pager 'rm x'`, `git config alias.st '!rm x'`: a setting that later runs a command. */
-function rateConfigSet(rest: readonly string[], ctx: SegmentContext): void {
-  const words = operands(rest, ['--file', '-f', '--blob', '--type', '--default', '--comment']);
+function rateConfigSet(parsed: ParsedProgram, ctx: SegmentContext): void {
+  const words = texts(parsed);
   const [key, value] = words[0] === 'set' ? words.slice(1) : words;
   if (key === undefined || value === undefined) return;
   if (/^alias\./i.test(key) && value.startsWith('!')) {
@@ -193,54 +186,105 @@ function rateConfigSet(rest: readonly string[], ctx: SegmentContext): void {
   rateSettingsRun(['git', '-c', `${key}=${value}`, 'version'], ctx);
 }
 
+/** Where git works, from its global options: a repository outside the workspace changes there. */
+interface GitRun {
+  readonly repository: string | undefined;
+}
+
+/** A subcommand read with its entry: a policy over its parse. */
+function rateSubcommand(name: string, parsed: ParsedProgram, run: GitRun, ctx: SegmentContext) {
+  const verb = name.split(' ')[0]!;
+  if (verb === 'push') return push(parsed, ctx);
+  // `git log --output=~/.bashrc`, `git format-patch -o ../x`: a subcommand that writes where it is told.
+  for (const option of parsed.options)
+    if (option.effects.includes('writes') && option.value !== undefined)
+      rateWrite(ctx.rating, option.value, ctx.where);
+  for (const option of parsed.options)
+    if (option.effects.includes('runs') && option.value !== undefined) {
+      ctx.rating.raise('medium', 'Runs a program named in its options.', 'code_execution');
+      ctx.rateNested(option.value);
+    }
+  if (readSubcommands.has(verb) || onlyLists(name, parsed)) return;
+  rateChange(name, verb, discardsWork(name, parsed), run, ctx);
+  if (verb === 'config') {
+    rateConfigSet(parsed, ctx);
+    if (has(parsed, 'global', 'system')) {
+      ctx.rating.raise('high', 'Changes git configuration outside the workspace.');
+    }
+  }
+}
+
+/** What a changing subcommand does, by its name: discards work, changes the repository, fetches. */
+function rateChange(name: string, verb: string, discards: boolean, run: GitRun, ctx: SegmentContext): void {
+  if (run.repository !== undefined && placeOf(run.repository, ctx.where) !== 'workspace') {
+    ctx.rating.raise('high', 'Changes a repository outside the workspace.');
+  }
+  if (discards || name === 'filter-branch' || name === 'filter-repo') {
+    ctx.rating.raise('medium', 'Discards uncommitted or unpushed work.', 'destructive');
+    return;
+  }
+  if (localSubcommands.has(verb) || verb === 'reset' || verb === 'clean') {
+    ctx.rating.raise('low', 'Changes the local repository.');
+    return;
+  }
+  if (fetchSubcommands.has(verb)) {
+    ctx.rating.raise('medium', 'Fetches from a remote repository.', 'network');
+    return;
+  }
+  ctx.rating.raise('medium', 'Runs a git subcommand the rater does not know.');
+}
+
+/**
+ * A subcommand whose words its entry cannot read, or that has no entry: by its name when it has
+ * no entry and no option; else the worst it could do (a push may be forced, a config may be
+ * global, a local change may discard work), and any word it may write to is rated as written.
+ */
+function rateUnread(sub: UnsureCommand, args: readonly string[], run: GitRun, ctx: SegmentContext) {
+  const name = sub.program?.slice('git '.length) ?? '';
+  const verb = name.split(' ')[0]!;
+  const words = sub.at === undefined ? args : args.slice(sub.at - 1);
+  if (sub.entry === undefined && !words.some((word) => word.startsWith('-'))) {
+    if (readSubcommands.has(verb)) return;
+    return rateChange(name, verb, false, run, ctx);
+  }
+  if (verb === 'push') {
+    ctx.rating.raise('high', 'Pushes to a remote repository.', 'external_system', 'network');
+    return forcePushesMain(ctx);
+  }
+  unreadable(
+    verb === 'config' ? 'high' : 'medium',
+    ...(fetchSubcommands.has(verb) ? (['network'] as const) : []),
+  )(words, ctx);
+  for (const word of words) {
+    const file = word.startsWith('-')
+      ? word.includes('=')
+        ? word.slice(word.indexOf('=') + 1)
+        : undefined
+      : word;
+    if (file !== undefined && file !== '') rateWrite(ctx.rating, file, ctx.where);
+  }
+  if (!readSubcommands.has(verb)) rateChange(name, verb, true, run, ctx);
+}
+
 export const git: ProgramRater = (args, ctx) => {
   rateSettingsRun(['git', ...args], ctx);
-  // git's global options, read with the catalog's git entry (shared/wrappers/git.ts).
-  const globals = gitGlobals(['git', ...args]);
-  if (globals === undefined) {
-    ctx.rating.raise('medium', 'Uses git options the rater cannot read.', 'code_execution');
+  const parsed = parseWords('git', args);
+  if (parsed.kind === 'unsure') {
+    // Unread global options may come before any subcommand (a forced push included): the words are searched for the worst.
+    unreadable('high', 'code_execution')(args, ctx);
     return;
   }
   let repository: string | undefined;
-  for (const option of globals.options) {
+  for (const option of parsed.options) {
     if (option.name === 'c' || option.name === 'config-env') {
       // `-c core.pager=…`, `-c core.sshCommand=…` run arbitrary programs.
       ctx.rating.raise('medium', 'Overrides git configuration, which can run programs.', 'code_execution');
     }
     if (option.effects.includes('elsewhere') && option.value !== undefined) repository = option.value;
   }
-  const i = (globals.subcommandAt ?? args.length + 1) - 1;
-  const sub = args[i];
-  const rest = args.slice(i + 1);
+  const sub = parsed.subcommand;
   if (sub === undefined) return;
-  if (sub === 'push') return push(rest, ctx);
-  // `git log --output=~/.bashrc`, `git format-patch -o ../x`: a reading subcommand that writes.
-  for (const file of optionValues(rest, sub === 'format-patch' ? ['-o'] : [], [
-    '--output',
-    '--output-directory',
-  ])) {
-    rateWrite(ctx.rating, file, ctx.where);
-  }
-  if (readSubcommands.has(sub) || onlyLists(sub, rest)) return;
-  if (repository !== undefined && placeOf(repository, ctx.where) !== 'workspace') {
-    ctx.rating.raise('high', 'Changes a repository outside the workspace.');
-  }
-  if (discardsWork(sub, rest)) {
-    ctx.rating.raise('medium', 'Discards uncommitted or unpushed work.', 'destructive');
-    return;
-  }
-  if (sub === 'config') rateConfigSet(rest, ctx);
-  if (sub === 'config' && hasFlag(rest, '', ['--global', '--system'])) {
-    ctx.rating.raise('high', 'Changes git configuration outside the workspace.');
-    return;
-  }
-  if (localSubcommands.has(sub) || sub === 'reset' || sub === 'clean') {
-    ctx.rating.raise('low', 'Changes the local repository.');
-    return;
-  }
-  if (fetchSubcommands.has(sub)) {
-    ctx.rating.raise('medium', 'Fetches from a remote repository.', 'network');
-    return;
-  }
-  ctx.rating.raise('medium', 'Runs a git subcommand the rater does not know.');
+  const run = { repository };
+  if (sub.kind === 'unsure') return rateUnread(sub, args, run, ctx);
+  rateSubcommand(sub.program.slice('git '.length), sub, run, ctx);
 };

@@ -1,20 +1,23 @@
-import { hasFlag, operands } from '../args.ts';
+import type { ParsedProgram } from '../../programs/index.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
 import { rateWrite } from '../effects.ts';
 import { isRootish, placeOf, type Where } from '../paths.ts';
 import { textHazards } from '../text-hazards.ts';
+import { catalogRater, has, texts, unreadable, values } from './parsed.ts';
 
 /**
- * Shells and language interpreters. Inline code (`bash -c`, `python -c`, `node -e`) is code
- * execution; a shell script given inline is rated as a command of its own. A runner fed from
- * its input is noted for the pipeline check (`curl … | sh`).
+ * Shells and language interpreters, over the catalog's parse (shared/programs/interpreters.ts).
+ * Inline code (`bash -c`, `python -c`, `node -e`) is code execution; a shell script given inline
+ * is rated as a command of its own. A runner fed from its input is noted for the pipeline check
+ * (`curl … | sh`).
  */
 
 /** Code built by a substitution is code nobody reviewed: `bash -c "$(curl …)"`, `eval "$(…)"`. */
 const substituted = (text: string) => /\$\(|`|<\(/.test(text);
 
-const versionOnly = (args: readonly string[]) =>
-  args.length === 1 && ['--version', '-V', '-v', 'version', '--help', '-h'].includes(args[0]!);
+/** Only asks for the version or the help: `python --version`, `node -v`. */
+const versionOnly = (parsed: ParsedProgram, names: readonly string[] = ['version', 'V', 'v', 'help', 'h']) =>
+  parsed.operands.length === 0 && parsed.options.length === 1 && names.includes(parsed.options[0]!.name);
 
 /** Notes a runner that reads code from its input. */
 function readsInput(ctx: SegmentContext, interactive: boolean): void {
@@ -37,117 +40,229 @@ function runsInline(code: string, ctx: SegmentContext): void {
   textHazards(code, ctx.rating);
 }
 
-const shellValueOptions = ['-o', '+o', '-O', '+O', '--rcfile', '--init-file'];
-
-/** sh, bash, zsh…: `-c script` runs a command line (rated in turn); no operand reads the input. */
-const shell: ProgramRater = (args, ctx) => {
-  if (versionOnly(args)) return;
-  let interactive = false;
-  let fromInput = false;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--') {
-      i++;
-      break;
-    }
-    if (arg === '-' || !/^[-+]/.test(arg)) break;
-    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(arg)) {
-      const script = args[i + 1] ?? '';
-      if (substituted(script)) ctx.pipeline.substitutedRunners++;
-      ctx.rating.raise('medium', 'Runs a shell command line given inline.', 'code_execution');
-      ctx.rateNested(script);
-      return;
-    }
-    if (/^-[a-zA-Z]*i/.test(arg)) interactive = true;
-    if (/^-[a-zA-Z]*s/.test(arg)) fromInput = true;
-    if (shellValueOptions.includes(arg)) i++;
-  }
-  const script = args[i];
-  if (script === undefined || script === '-' || fromInput) return readsInput(ctx, interactive);
-  runsScript(script, ctx);
+/**
+ * A runner whose words cannot be read: any of them may be code, and it may read its input, so
+ * `curl … | sh --frob` stays critical.
+ */
+const unreadRunner = (words: readonly string[], ctx: SegmentContext) => {
+  ctx.pipeline.stdinRunners++;
+  unreadable('high', 'code_execution')(words, ctx);
 };
+
+/** A shell command line: rated as a command of its own. */
+function runsCommandLine(script: string, ctx: SegmentContext): void {
+  if (substituted(script)) ctx.pipeline.substitutedRunners++;
+  ctx.rating.raise('medium', 'Runs a shell command line given inline.', 'code_execution');
+  ctx.rateNested(script);
+}
+
+/** sh, bash, zsh, fish, csh…: `-c` runs a command line (rated in turn); no operand reads the input. */
+const shell = (name: string): ProgramRater =>
+  catalogRater(name, {
+    rate(parsed, ctx) {
+      if (versionOnly(parsed, ['version', 'help'])) return;
+      const words = texts(parsed);
+      // `bash +o posix x`: a `+` option the entry does not read.
+      if (words[0]?.startsWith('+') === true) return unreadRunner(words, ctx);
+      for (const file of values(parsed, 'rcfile', 'init-file')) runsScript(file, ctx);
+      for (const script of values(parsed, 'C', 'init-command')) runsCommandLine(script, ctx);
+      const inline =
+        name === 'fish' ? values(parsed, 'c', 'command')[0] : has(parsed, 'c') ? (words[0] ?? '') : undefined;
+      if (inline !== undefined) return runsCommandLine(inline, ctx);
+      const script = words[0];
+      if (script === undefined || script === '-' || has(parsed, 's')) {
+        return readsInput(ctx, has(parsed, 'i', 'interactive'));
+      }
+      runsScript(script, ctx);
+    },
+    unsure: unreadRunner,
+  });
 
 interface Interpreter {
   /** Options whose value is code: `-c`, `-e`, `--eval`. */
-  inline: readonly string[];
-  /** Option letters that, inside a cluster (`perl -pe`), also take code next. */
-  inlineLetters?: string;
-  /** Options that take some other value. */
-  valueOptions?: readonly string[];
-  /** Perl and Ruby edit files in place with `-i`. */
-  inPlace?: boolean;
+  readonly inline: readonly string[];
+  /** Perl and Ruby edit their operand files in place with `-i`. */
+  readonly inPlace?: boolean;
 }
 
-const interpreter =
-  (spec: Interpreter): ProgramRater =>
-  (args, ctx) => {
-    if (versionOnly(args)) return;
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i]!;
-      if (arg === '--' || arg === '-' || !arg.startsWith('-')) break;
-      const cluster =
-        spec.inlineLetters &&
-        /^-[a-zA-Z]+$/.test(arg) &&
-        [...spec.inlineLetters].some((l) => arg.endsWith(l));
-      if (spec.inline.includes(arg) || cluster) {
-        runsInline(args[i + 1] ?? '', ctx);
-        if (spec.inPlace && args.slice(0, i + 1).some((a) => /^-[a-zA-Z]*i/.test(a))) {
-          for (const file of args.slice(i + 2).filter((a) => !a.startsWith('-')))
-            rateWrite(ctx.rating, file, ctx.where);
-        }
-        return;
-      }
-      if (/^-(?:enc|EncodedCommand|e)$/i.test(arg) && spec.inline.includes('-Command')) {
-        ctx.rating.raise('high', 'Runs encoded code that cannot be read.', 'code_execution');
-        return;
-      }
-      if (spec.valueOptions?.includes(arg)) i++;
-    }
-    const words = operands(args, spec.valueOptions ?? []);
-    if (words.length === 0 || words[0] === '-') return readsInput(ctx, false);
-    runsScript(words[0]!, ctx);
-  };
+/** python, node, perl, ruby…: inline code, else a script, else code read from the input. */
+const rateInterpreter = (name: string, spec: Interpreter) => (parsed: ParsedProgram, ctx: SegmentContext) => {
+  if (versionOnly(parsed)) return;
+  const words = texts(parsed);
+  const code = values(parsed, ...spec.inline);
+  if (code.length > 0) {
+    for (const each of code) runsInline(each, ctx);
+    if (spec.inPlace === true && has(parsed, 'i'))
+      for (const file of words) rateWrite(ctx.rating, file, ctx.where);
+    return;
+  }
+  if (name === 'node' && has(parsed, 'run')) {
+    ctx.rating.raise('medium', 'Runs a project script or build.');
+    return;
+  }
+  if (words.length === 0 || words[0] === '-') return readsInput(ctx, false);
+  runsScript(words[0]!, ctx);
+  if (spec.inPlace === true && has(parsed, 'i')) {
+    ctx.rating.raise('medium', 'Edits files in place with a script it runs.', 'code_execution');
+  }
+};
+
+const interpreter = (name: string, spec: Interpreter): ProgramRater =>
+  catalogRater(name, { rate: rateInterpreter(name, spec), unsure: unreadRunner });
 
 /** python: `-m pip …` is pip; other modules run as scripts. */
-const python: ProgramRater = (args, ctx) => {
-  const module = args.indexOf('-m');
-  if (module >= 0 && args.slice(0, module).every((arg) => arg.startsWith('-') && arg !== '-c')) {
-    const name = args[module + 1];
-    if (name === 'pip') return ctx.rateArgv(['pip', ...args.slice(module + 2)]);
-    ctx.rating.raise('medium', 'Runs a Python module.');
-    return;
-  }
-  interpreter({ inline: ['-c'], valueOptions: ['-W', '-X', '-Q'] })(args, ctx);
+const python = (name: string): ProgramRater => {
+  const plain = rateInterpreter(name, { inline: ['c'] });
+  return catalogRater(name, {
+    rate(parsed, ctx) {
+      const module = values(parsed, 'm')[0];
+      if (module === undefined || has(parsed, 'c')) return plain(parsed, ctx);
+      if (module === 'pip') return ctx.rateArgv(['pip', ...texts(parsed)]);
+      ctx.rating.raise('medium', 'Runs a Python module.');
+    },
+    unsure: unreadRunner,
+  });
 };
+
+/** PowerShell's options: single-dash words taken by any unambiguous prefix, in any case. */
+const POWERSHELL_FLAGS = [
+  'noprofile',
+  'nologo',
+  'noninteractive',
+  'noexit',
+  'interactive',
+  'login',
+  'mta',
+  'sta',
+  'version',
+  'help',
+  'noprofileloadtime',
+];
+const POWERSHELL_VALUED = [
+  'executionpolicy',
+  'configurationname',
+  'configurationfile',
+  'custompipename',
+  'settingsfile',
+  'workingdirectory',
+  'windowstyle',
+  'inputformat',
+  'outputformat',
+];
+/** The short spellings PowerShell documents, which are no prefixes or are ambiguous ones. */
+const POWERSHELL_SHORT: Readonly<Record<string, string>> = {
+  c: 'command',
+  e: 'encodedcommand',
+  ec: 'encodedcommand',
+  f: 'file',
+  ep: 'executionpolicy',
+  ex: 'executionpolicy',
+  wd: 'workingdirectory',
+  w: 'windowstyle',
+  if: 'inputformat',
+  of: 'outputformat',
+  v: 'version',
+  h: 'help',
+  '?': 'help',
+  l: 'login',
+  i: 'interactive',
+  nop: 'noprofile',
+};
+
+/** The option a PowerShell word names, undefined for none or an ambiguous prefix. */
+function powershellOption(word: string): string | undefined {
+  const name = word.slice(1).toLowerCase();
+  if (Object.hasOwn(POWERSHELL_SHORT, name)) return POWERSHELL_SHORT[name];
+  const all = [...POWERSHELL_FLAGS, ...POWERSHELL_VALUED, 'command', 'encodedcommand', 'file'];
+  const matches = all.filter((option) => option.startsWith(name));
+  return name !== '' && matches.length === 1 ? matches[0] : all.find((option) => option === name);
+}
+
+const powershell = (name: string): ProgramRater =>
+  catalogRater(name, {
+    rate(parsed, ctx) {
+      const words = texts(parsed);
+      for (let at = 0; at < words.length; at++) {
+        const word = words[at]!;
+        if (word === '-') return readsInput(ctx, false);
+        if (!/^[-/]/.test(word)) return runsScript(word, ctx);
+        const option = powershellOption(word);
+        if (option === undefined) return unreadRunner(words, ctx);
+        if (option === 'command') return runsInline(words.slice(at + 1).join(' '), ctx);
+        if (option === 'encodedcommand') {
+          ctx.rating.raise('high', 'Runs encoded code that cannot be read.', 'code_execution');
+          return;
+        }
+        if (option === 'file') return runsScript(words[at + 1] ?? '', ctx);
+        if (option === 'version' || option === 'help') return;
+        if (POWERSHELL_VALUED.includes(option)) at++;
+      }
+      readsInput(ctx, false);
+    },
+    unsure: unreadRunner,
+  });
 
 /** eval: its words are a command line built at run time. */
-const evaluate: ProgramRater = (args, ctx) => {
-  const code = args.join(' ');
-  if (substituted(code)) ctx.pipeline.substitutedRunners++;
-  ctx.rating.raise('medium', 'Evaluates text as a command.', 'code_execution');
-  ctx.rateNested(code);
-};
+const evaluate = catalogRater('eval', {
+  rate(parsed, ctx) {
+    const code = texts(parsed).join(' ');
+    if (substituted(code)) ctx.pipeline.substitutedRunners++;
+    ctx.rating.raise('medium', 'Evaluates text as a command.', 'code_execution');
+    ctx.rateNested(code);
+  },
+  unsure: unreadRunner,
+});
 
 /** source / `.`: runs a file in the current shell. */
-const source: ProgramRater = (args, ctx) => {
-  const file = args[0];
-  if (file === undefined) return;
-  runsScript(file, ctx);
-  ctx.rating.raise('medium', 'Runs a script in the current shell.', 'code_execution');
-};
+const source = (name: string): ProgramRater =>
+  catalogRater(name, {
+    rate(parsed, ctx) {
+      const file = texts(parsed)[0];
+      if (file === undefined) return;
+      runsScript(file, ctx);
+      ctx.rating.raise('medium', 'Runs a script in the current shell.', 'code_execution');
+    },
+    unsure: unreadRunner,
+  });
+
+/** deno: `eval CODE`, `publish`, `install`/`add`; anything else runs a project script. */
+const deno = catalogRater('deno', {
+  rate(parsed, ctx) {
+    const [command, ...rest] = texts(parsed);
+    if (command === undefined) {
+      if (versionOnly(parsed)) return;
+      return readsInput(ctx, false);
+    }
+    if (command === 'eval') return runsInline(rest.join(' '), ctx);
+    if (command === 'publish') {
+      ctx.rating.raise('high', 'Publishes to a package registry.', 'external_system', 'network');
+      return;
+    }
+    if (command === 'install' || command === 'add') {
+      ctx.rating.raise(
+        'medium',
+        'Installs packages; their install scripts run.',
+        'network',
+        'code_execution',
+      );
+      return;
+    }
+    ctx.rating.raise('medium', 'Runs a project script or build.');
+  },
+  unsure: unreadable('high', 'external_system', 'network', 'code_execution'),
+});
 
 /** awk is a language: `system()`, pipes, `getline` and `>` reach beyond reading. */
-const awk: ProgramRater = (args, ctx) => {
-  if (hasFlag(args, 'f', ['--file'])) {
-    ctx.rating.raise('medium', 'Runs an awk program file.', 'code_execution');
-    return;
-  }
-  const program = operands(args, ['-F', '-v', '--field-separator', '--assign'])[0] ?? '';
-  if (/system\s*\(|\||>|getline/.test(program)) {
-    ctx.rating.raise('medium', 'The awk program can run commands or write files.', 'code_execution');
-  }
-};
+const awk = catalogRater('awk', {
+  rate(parsed, ctx) {
+    const program = texts(parsed)[0] ?? '';
+    if (/system\s*\(|\||>|getline/.test(program)) {
+      ctx.rating.raise('medium', 'The awk program can run commands or write files.', 'code_execution');
+    }
+  },
+  // `awk -f prog.awk`: a program file the rater cannot see (its entry lists no `-f`).
+  unsure: unreadable('medium', 'code_execution'),
+});
 
 /** find's expression words that only select or print, as opposed to acting. */
 const findNonFilters = new Set(['-delete', '-depth', '-print', '-print0', '-mount', '-xdev']);
@@ -164,7 +279,7 @@ function representativeRoots(roots: readonly string[], where: Where): string[] {
 }
 
 /** find only looks, unless it deletes (`-delete`), runs (`-exec`) or writes (`-fprint`). */
-const find: ProgramRater = (args, ctx) => {
+function rateFind(args: readonly string[], ctx: SegmentContext): void {
   const firstExpression = args.findIndex((arg) => /^[-(!)]/.test(arg));
   const starts = firstExpression < 0 ? args : args.slice(0, firstExpression);
   const roots = representativeRoots(starts.length > 0 ? starts : ['.'], ctx.where);
@@ -180,7 +295,9 @@ const find: ProgramRater = (args, ctx) => {
     } else if (/^-(?:exec|execdir|ok|okdir)$/.test(arg)) {
       const end = args.findIndex((word, at) => at > i && (word === ';' || word === '+'));
       const command = args.slice(i + 1, end < 0 ? undefined : end);
-      for (const root of roots) ctx.rateArgv(command.map((word) => (word === '{}' ? found(root) : word)));
+      // `find -exec` with nothing after it runs nothing: find refuses it.
+      if (command.length > 0)
+        for (const root of roots) ctx.rateArgv(command.map((word) => (word === '{}' ? found(root) : word)));
       if (end < 0) break;
       i = end;
     } else if (/^-(?:fprint0?|fprintf|fls)$/.test(arg)) {
@@ -188,74 +305,61 @@ const find: ProgramRater = (args, ctx) => {
       if (file !== undefined) rateWrite(ctx.rating, file, ctx.where);
     }
   }
-};
+}
+
+/** find's entry reads no option: its words are its expression, read by find's own grammar here. */
+const find = catalogRater('find', {
+  rate: (parsed, ctx) => rateFind(texts(parsed), ctx),
+  unsure: rateFind,
+});
 
 /** Decoders feed the pipeline check: decoded text piped into a shell is hidden code. */
-const decoder =
-  (decodeFlags: string, decodeLong: readonly string[]): ProgramRater =>
-  (args, ctx) => {
-    if (hasFlag(args, decodeFlags, decodeLong)) ctx.pipeline.decoders++;
-  };
+const decoder = (name: string, decodes: readonly string[]): ProgramRater =>
+  catalogRater(name, {
+    rate(parsed, ctx) {
+      if (has(parsed, ...decodes)) ctx.pipeline.decoders++;
+    },
+    // `base64 -D` (macOS): an option the entry does not read may decode.
+    unsure: (_words, ctx) => {
+      ctx.pipeline.decoders++;
+    },
+  });
+
+const openssl = catalogRater('openssl', {
+  rate(parsed, ctx) {
+    const words = texts(parsed);
+    if (words.includes('-d') || words[0] === 'base64') ctx.pipeline.decoders++;
+    if (words[0] === 's_client') ctx.rating.raise('medium', 'Connects to another machine.', 'network');
+  },
+  unsure: unreadable('medium', 'network'),
+});
 
 export const interpreterRaters: Record<string, ProgramRater> = {
-  sh: shell,
-  bash: shell,
-  zsh: shell,
-  dash: shell,
-  ksh: shell,
-  mksh: shell,
-  ash: shell,
-  fish: shell,
-  csh: shell,
-  tcsh: shell,
-  python,
-  pypy: python,
-  node: interpreter({
-    inline: ['-e', '--eval', '-p', '--print'],
-    valueOptions: ['-r', '--require', '--import'],
-  }),
-  perl: interpreter({ inline: ['-e', '-E'], inlineLetters: 'eE', inPlace: true, valueOptions: ['-I', '-M'] }),
-  ruby: interpreter({ inline: ['-e'], inlineLetters: 'e', inPlace: true, valueOptions: ['-I', '-r'] }),
-  php: interpreter({ inline: ['-r'], valueOptions: ['-d', '-c'] }),
-  lua: interpreter({ inline: ['-e'], valueOptions: ['-l'] }),
-  Rscript: interpreter({ inline: ['-e'] }),
-  osascript: interpreter({ inline: ['-e'], valueOptions: ['-l'] }),
-  pwsh: interpreter({
-    inline: ['-c', '-Command', '-command'],
-    valueOptions: ['-File', '-f', '-ExecutionPolicy'],
-  }),
-  powershell: interpreter({
-    inline: ['-c', '-Command', '-command'],
-    valueOptions: ['-File', '-f', '-ExecutionPolicy'],
-  }),
-  tclsh: interpreter({ inline: [] }),
-  deno: (args, ctx) => {
-    if (args[0] === 'eval') return runsInline(args.slice(1).join(' '), ctx);
-    if (args[0] === 'publish') {
-      ctx.rating.raise('high', 'Publishes to a package registry.', 'external_system', 'network');
-      return;
-    }
-    if (args[0] === 'install' || args[0] === 'add') {
-      ctx.rating.raise(
-        'medium',
-        'Installs packages; their install scripts run.',
-        'network',
-        'code_execution',
-      );
-      return;
-    }
-    if (versionOnly(args)) return;
-    ctx.rating.raise('medium', 'Runs a project script or build.');
-  },
+  ...Object.fromEntries(
+    ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh'].map((name) => [
+      name,
+      shell(name),
+    ]),
+  ),
+  python: python('python'),
+  pypy: python('pypy'),
+  node: interpreter('node', { inline: ['e', 'eval', 'p', 'print'] }),
+  perl: interpreter('perl', { inline: ['e', 'E'], inPlace: true }),
+  ruby: interpreter('ruby', { inline: ['e'], inPlace: true }),
+  php: interpreter('php', { inline: ['r', 'R', 'B', 'E'] }),
+  lua: interpreter('lua', { inline: ['e'] }),
+  Rscript: interpreter('Rscript', { inline: ['e'] }),
+  osascript: interpreter('osascript', { inline: ['e'] }),
+  pwsh: powershell('pwsh'),
+  powershell: powershell('powershell'),
+  tclsh: interpreter('tclsh', { inline: [] }),
+  deno,
   eval: evaluate,
-  source,
-  '.': source,
+  source: source('source'),
+  '.': source('.'),
   awk,
   find,
-  base64: decoder('dD', ['--decode']),
-  xxd: decoder('r', ['-revert']),
-  openssl: (args, ctx) => {
-    if (args.includes('-d') || args[0] === 'base64') ctx.pipeline.decoders++;
-    if (args[0] === 's_client') ctx.rating.raise('medium', 'Connects to another machine.', 'network');
-  },
+  base64: decoder('base64', ['d', 'decode']),
+  xxd: decoder('xxd', ['r']),
+  openssl,
 };

@@ -1,5 +1,7 @@
-import { hasFlag, optionValues } from '../args.ts';
+import { type ParsedProgram, parseArguments } from '../../programs/index.ts';
+import { VERB_ENTRIES } from '../../programs/packages.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
+import { catalogRater, has, parseWords, texts, unreadable, values } from './parsed.ts';
 
 /**
  * Package managers and release tools, as data: which subcommands publish (high, an external
@@ -13,8 +15,6 @@ interface PackageTool {
   verbs: Partial<Record<string, Effect>>;
   /** What the tool does with no subcommand, or with one not in `verbs`. */
   fallback?: Effect;
-  /** Options before the subcommand that take a value. */
-  valueOptions?: readonly string[];
 }
 
 const verbs = (effect: Effect, names: readonly string[]): Partial<Record<string, Effect>> =>
@@ -70,7 +70,6 @@ const tools: Record<string, PackageTool> = {
       ...verbs('runPackage', ['exec', 'x']),
       ...verbs('query', [...jsQuery, 'config', 'prefix', 'root', 'bin', 'ping', 'doctor', '--version', '-v']),
     },
-    valueOptions: ['--prefix', '-C', '--workspace', '-w'],
   },
   pnpm: {
     verbs: {
@@ -80,7 +79,6 @@ const tools: Record<string, PackageTool> = {
       ...verbs('runPackage', ['dlx', 'exec']),
       ...verbs('query', [...jsQuery, '--version', '-v']),
     },
-    valueOptions: ['--dir', '-C', '--filter', '-F'],
   },
   yarn: {
     verbs: {
@@ -89,7 +87,6 @@ const tools: Record<string, PackageTool> = {
       ...verbs('runPackage', ['dlx', 'exec']),
       ...verbs('query', [...jsQuery, '--version', '-v']),
     },
-    valueOptions: ['--cwd'],
   },
   bun: {
     verbs: {
@@ -202,88 +199,137 @@ const effects: Record<Effect, (ctx: SegmentContext) => void> = {
   systemRemove: (ctx) => ctx.rating.raise('high', "Removes the machine's installed software.", 'destructive'),
 };
 
-/** The first word from `start` on that is not an option, and where it stands in `words`. */
-function subcommand(words: readonly string[], start: number, valueOptions: readonly string[]): number {
-  for (let i = start; i < words.length; i++) {
-    const arg = words[i]!;
-    if (!arg.startsWith('-') || arg === '--version' || arg === '-v' || arg === '-V') return i;
-    if (valueOptions.includes(arg)) i++;
+const installsOutside = (ctx: SegmentContext) =>
+  ctx.rating.raise('high', 'Installs software outside the workspace.');
+
+/** A package tool whose words cannot be read: it may publish, install anywhere, run anything. */
+const unreadTool = unreadable('high', 'external_system', 'network', 'code_execution');
+
+/**
+ * The command words of a tool whose entry reads none of its words as options (`apt-get -y
+ * install jq`): the first word that is no option, as today's tools take it.
+ */
+function commandWords(parsed: ParsedProgram): readonly string[] {
+  const words = texts(parsed);
+  if (parsed.entry.freeform !== true) return words;
+  const at = words.findIndex((word) => !word.startsWith('-') || /^-(?:-version|v|V)$/.test(word));
+  return at < 0 ? [] : words.slice(at);
+}
+
+/**
+ * Whether an install goes outside the workspace (`-g`, `--global`, `--location=global`, `--user`,
+ * `--system`), read with the tool's grammar for its command's words; unread words may say so.
+ */
+function installsGlobally(name: string, parsed: ParsedProgram, rest: readonly string[]): boolean {
+  const verbEntry = VERB_ENTRIES[name];
+  if (verbEntry === undefined) {
+    // A tool whose words are not read (poetry, gem…): any option word that could be one of these.
+    return rest.some((word) => /^--(?:global|user|system)$/.test(word) || /^-[A-Za-z]*g/.test(word));
   }
-  return -1;
+  const verb = parseArguments(
+    verbEntry,
+    name,
+    rest.map((text, at) => ({ text, glob: false, dynamic: false, index: at + 1 })),
+  );
+  if (verb.kind === 'unsure') return true;
+  return (
+    has(verb, 'g', 'global', 'user', 'system') ||
+    values(verb, 'location').includes('global') ||
+    has(parsed, 'g', 'global', 'user', 'system')
+  );
 }
 
-/** Skips options (and `--`) to where a nested command starts. */
-function nestedCommand(args: readonly string[], valueOptions: readonly string[]): readonly string[] {
-  const at = subcommand(args, 0, valueOptions);
-  if (at < 0) return [];
-  return args[at] === '--' ? args.slice(at + 1) : args.slice(at);
+/** `npm exec -- pkg args`, `npx -p pkg cmd`: the command a runner runs, read with the runner's entry. */
+function rateRunner(words: readonly string[], ctx: SegmentContext) {
+  const parsed = parseWords('npx', words);
+  if (parsed.kind === 'unsure') return unreadTool(words, ctx);
+  for (const script of values(parsed, 'c', 'call')) ctx.rateNested(script);
+  if (parsed.wrapped !== undefined) ctx.rateArgv(parsed.wrapped.argv);
 }
 
-const packageTool = (tool: PackageTool): ProgramRater => {
+const packageTool = (name: string, tool: PackageTool): ProgramRater => {
   // Own entries only: `npm constructor` must not find `Object.prototype.constructor`.
   const effectOf = new Map(
     Object.entries(tool.verbs).filter((entry): entry is [string, Effect] => !!entry[1]),
   );
-  const valueOptions = tool.valueOptions ?? [];
-  return (args, ctx) => {
-    const at = subcommand(args, 0, valueOptions);
-    const verb = at >= 0 ? args[at]! : undefined;
-    // Two-word verbs (`pip install`, `mod tidy`) first.
-    const byTwo = verb !== undefined ? effectOf.get(`${verb} ${args[at + 1]}`) : undefined;
-    const byOne = verb !== undefined ? effectOf.get(verb) : undefined;
-    const effect = byTwo ?? byOne ?? tool.fallback;
-    if (effect === undefined) {
-      ctx.rating.raise('medium', 'Runs a project script or build.');
-      return;
-    }
-    effects[effect](ctx);
-    if (effect === 'install' && hasFlag(args, 'g', ['--global', '--user', '--system'])) {
-      ctx.rating.raise('high', 'Installs software outside the workspace.');
-    }
-    if (effect === 'runPackage') {
-      const inner = nestedCommand(args.slice(at + (byTwo ? 2 : 1)), ['-p', '--package', '--from', '--with']);
-      if (inner.length > 0) ctx.rateArgv(inner);
-    }
-  };
+  return catalogRater(name, {
+    rate(parsed, ctx) {
+      const words = commandWords(parsed);
+      const verb = words[0];
+      // Two-word verbs (`pip install`, `mod tidy`) first.
+      const byTwo = verb !== undefined ? effectOf.get(`${verb} ${words[1]}`) : undefined;
+      const byOne = verb !== undefined ? effectOf.get(verb) : undefined;
+      const effect = byTwo ?? byOne ?? tool.fallback;
+      if (effect === undefined) {
+        ctx.rating.raise('medium', 'Runs a project script or build.');
+        return;
+      }
+      effects[effect](ctx);
+      const rest = words.slice(byTwo ? 2 : 1);
+      if (effect === 'install' && installsGlobally(name, parsed, rest)) installsOutside(ctx);
+      if (effect === 'runPackage' && rest.length > 0) rateRunner(rest, ctx);
+    },
+    unsure: unreadTool,
+  });
 };
 
 /** `npx pkg …`, `bunx`, `pnpx`, `uvx`: download a package and run its command (rated too). */
-const runPackage: ProgramRater = (args, ctx) => {
-  effects.runPackage(ctx);
-  for (const script of optionValues(args, ['-c'], ['--call'])) ctx.rateNested(script);
-  const inner = nestedCommand(args, ['-p', '--package', '-c', '--call', '--from', '--with']);
-  if (inner.length > 0) ctx.rateArgv(inner);
-};
+const runPackage = (name: string): ProgramRater =>
+  catalogRater(name, {
+    rate(parsed, ctx) {
+      effects.runPackage(ctx);
+      for (const script of values(parsed, 'c', 'call')) ctx.rateNested(script);
+      if (parsed.wrapped !== undefined) ctx.rateArgv(parsed.wrapped.argv);
+    },
+    unsure: (words, ctx) => {
+      effects.runPackage(ctx);
+      unreadTool(words, ctx);
+    },
+  });
 
-const pacman: ProgramRater = (args, ctx) => {
-  const operation = args.find((arg) => /^-[A-Za-z]/.test(arg)) ?? '';
-  if (/^-[QF]/.test(operation) || /^-S[a-z]*[si]/.test(operation)) effects.query(ctx);
-  else if (/^-R/.test(operation)) effects.systemRemove(ctx);
-  else effects.systemInstall(ctx);
-};
+const pacman = catalogRater('pacman', {
+  rate(parsed, ctx) {
+    const operation = texts(parsed).find((word) => /^-[A-Za-z]/.test(word)) ?? '';
+    if (/^-[QF]/.test(operation) || /^-S[a-z]*[si]/.test(operation)) effects.query(ctx);
+    else if (/^-R/.test(operation)) effects.systemRemove(ctx);
+    else effects.systemInstall(ctx);
+  },
+  unsure: (_words, ctx) => effects.systemRemove(ctx),
+});
 
 /** Build tools whose release goals publish: `mvn deploy`, `gradle publish…`. */
-const buildTool =
-  (publishes: RegExp): ProgramRater =>
-  (args, ctx) => {
-    if (args.some((arg) => publishes.test(arg))) effects.publish(ctx);
-    else ctx.rating.raise('medium', 'Runs a project script or build.');
-  };
+const buildTool = (name: string, publishes: RegExp): ProgramRater =>
+  catalogRater(name, {
+    rate(parsed, ctx) {
+      if (texts(parsed).some((word) => publishes.test(word))) effects.publish(ctx);
+      else ctx.rating.raise('medium', 'Runs a project script or build.');
+    },
+    unsure: unreadTool,
+  });
 
-export const packageRaters: Record<string, ProgramRater> = {
-  ...Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, packageTool(tool)])),
-  npx: runPackage,
-  pnpx: runPackage,
-  bunx: runPackage,
-  uvx: runPackage,
-  pacman,
-  mvn: buildTool(/^(?:deploy|release:perform|deploy:deploy)$/),
-  mvnw: buildTool(/^(?:deploy|release:perform|deploy:deploy)$/),
-  gradle: buildTool(/^:?(?:[\w-]+:)*publish/),
-  gradlew: buildTool(/^:?(?:[\w-]+:)*publish/),
-  dotnet: (args, ctx) => {
-    if (args[0] === 'nuget' && (args[1] === 'push' || args[1] === 'delete')) effects.publish(ctx);
-    else if (args[0] === 'add' || args[0] === 'restore' || args[0] === 'tool') effects.install(ctx);
+const dotnet = catalogRater('dotnet', {
+  rate(parsed, ctx) {
+    const [first, second] = texts(parsed);
+    if (first === 'nuget' && (second === 'push' || second === 'delete')) effects.publish(ctx);
+    else if (first === 'add' || first === 'restore' || first === 'tool') effects.install(ctx);
     else ctx.rating.raise('medium', 'Runs a project script or build.');
   },
+  unsure: unreadTool,
+});
+
+const mavenDeploys = /^(?:deploy|release:perform|deploy:deploy)$/;
+const gradlePublishes = /^:?(?:[\w-]+:)*publish/;
+
+export const packageRaters: Record<string, ProgramRater> = {
+  ...Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, packageTool(name, tool)])),
+  npx: runPackage('npx'),
+  pnpx: runPackage('pnpx'),
+  bunx: runPackage('bunx'),
+  uvx: runPackage('uvx'),
+  pacman,
+  mvn: buildTool('mvn', mavenDeploys),
+  mvnw: buildTool('mvnw', mavenDeploys),
+  gradle: buildTool('gradle', gradlePublishes),
+  gradlew: buildTool('gradlew', gradlePublishes),
+  dotnet,
 };

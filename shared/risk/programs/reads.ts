@@ -1,6 +1,7 @@
-import { hasFlag, operands, optionValues } from '../args.ts';
+import type { ParsedProgram } from '../../programs/index.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
 import { rateWrite } from '../effects.ts';
+import { catalogRater, has, texts, unreadable, values, withRole } from './parsed.ts';
 
 /**
  * Programs that read or print. They are rated safe only when the read-only allowlist admits the
@@ -122,81 +123,113 @@ const shellState = [
   'shopt',
 ];
 
+/** Readers the rater finds nothing in: the read-only allowlist judges them (segment.ts). */
 const reads: ProgramRater = () => {};
-const changesShellState: ProgramRater = (_args, ctx) => ctx.rating.raise('low', "Changes the shell's state.");
+const changesShellState = (ctx: SegmentContext) => ctx.rating.raise('low', "Changes the shell's state.");
 
 /** A word bash evaluates as an array subscript (`a[$(…)]`): it runs commands even in single quotes. */
 const runsSubscript = (word: string) => /\[[^\]]*[$`]/.test(word);
-const evaluatesSubscripts: ProgramRater = (args, ctx) => {
-  if (args.some(runsSubscript)) {
-    ctx.rating.raise(
-      'medium',
-      'Bash evaluates an array subscript here, which can run commands.',
-      'code_execution',
-    );
-  }
+const runsSubscriptCode = (ctx: SegmentContext) =>
+  ctx.rating.raise(
+    'medium',
+    'Bash evaluates an array subscript here, which can run commands.',
+    'code_execution',
+  );
+
+/** `test`, `[`, `[[`: no word is an option; any may be a subscript bash evaluates. */
+const evaluatesSubscripts = (name: string): ProgramRater =>
+  catalogRater(name, {
+    rate(parsed, ctx) {
+      if (texts(parsed).some(runsSubscript)) runsSubscriptCode(ctx);
+    },
+    unsure(words, ctx) {
+      if (words.some(runsSubscript)) runsSubscriptCode(ctx);
+    },
+  });
+
+/** Words a reader's entry cannot read: medium, and any of them may be a file it writes. */
+const unreadWrites = (words: readonly string[], ctx: SegmentContext) => {
+  unreadable('medium')(words, ctx);
+  for (const word of words) if (!word.startsWith('-')) rateWrite(ctx.rating, word, ctx.where);
 };
+
+const changesClock = (ctx: SegmentContext) =>
+  ctx.rating.raise('high', "Changes the system clock: a change to the machine's state.");
+const changesName = (ctx: SegmentContext) =>
+  ctx.rating.raise('high', "Changes the machine's name: a change to the machine's state.");
 
 /**
- * Readers whose options do more than read, each rated for what it does. Anything else they
- * carry is judged by the read-only allowlist (segment.ts): an option it does not admit is medium.
+ * Readers whose options do more than read, each rated for what it does over the catalog's
+ * parse. The read-only entries of rg, date, hostname and file leave their acting options out
+ * (`rg --pre`, `date -s`, `hostname NAME`…), so those words are unsure here: rated as the worst
+ * the option does. Anything else they carry is judged by the read-only allowlist (segment.ts).
  */
 const readersThatMayAct: Record<string, ProgramRater> = {
-  rg: (args, ctx) => {
-    // `--pre cmd` runs cmd on every file searched; `--hostname-bin` runs a program to name the host.
-    for (const program of optionValues(args, [], ['--pre', '--hostname-bin'])) {
-      ctx.rating.raise('medium', 'Runs a program on the files it searches.', 'code_execution');
-      if (program !== '') ctx.rateArgv([program]);
-    }
-  },
-  tree: (args, ctx) => writeTo(optionValues(args, ['-o'], ['--output']), ctx),
-  history: (args, ctx) => {
-    // `-w`/`-a` write the history file (the named one, else ~/.bash_history); the rest change the shell.
-    if (hasFlag(args, 'wa')) writeTo(firstOr(operands(args), '~/.bash_history'), ctx);
-    else if (hasFlag(args, 'cdrns', [])) changesShellState(args, ctx);
-  },
-  yq: (args, ctx) => {
-    if (!hasFlag(args, 'i', ['--inplace'])) return;
-    const words = operands(args, yqValueOptions);
-    const files = hasFlag(args, '', ['--from-file']) ? words : words.slice(1);
-    if (files.length === 0) ctx.rating.raise('medium', 'Changes files whose names it is not given here.');
-    writeTo(files, ctx);
-  },
-  date: (args, ctx) => {
-    // `date -s …` and `date MMDDhhmm`: an operand that is no `+format` sets the clock.
-    const operandsSet = operands(args, ['-d', '--date', '-r', '--reference', '-f', '--file']).some(
-      (word) => !word.startsWith('+'),
-    );
-    if (operandsSet || optionValues(args, ['-s'], ['--set']).length > 0 || hasFlag(args, 's', ['--set'])) {
-      ctx.rating.raise('high', "Changes the system clock: a change to the machine's state.");
-    }
-  },
-  hostname: (args, ctx) => {
-    if (operands(args).length > 0 || hasFlag(args, 'Fb', ['--file', '--boot'])) {
-      ctx.rating.raise('high', "Changes the machine's name: a change to the machine's state.");
-    }
-  },
-  file: (args, ctx) => {
-    // `file -C` compiles magic files, writing `<each -m file>.mgc`, else `magic.mgc` here.
-    if (!hasFlag(args, 'C', ['--compile'])) return;
-    const magic = optionValues(args, ['-m'], ['--magic-file']).flatMap((list) => list.split(':'));
-    writeTo(magic.length > 0 ? magic.map((name) => `${name}.mgc`) : ['magic.mgc'], ctx);
-  },
-  printf: (args, ctx) => {
-    if (optionValues(args, ['-v'], []).some((name) => name.includes('['))) {
-      ctx.rating.raise(
-        'medium',
-        'Bash evaluates an array subscript here, which can run commands.',
-        'code_execution',
+  // `--pre cmd` runs cmd on every file searched; `--hostname-bin` runs a program to name the host.
+  rg: catalogRater('rg', { rate: () => {}, unsure: unreadable('medium', 'code_execution') }),
+  tree: catalogRater('tree', {
+    rate: (parsed, ctx) => writeTo(values(parsed, 'o'), ctx),
+    unsure: unreadWrites,
+  }),
+  history: catalogRater('history', {
+    rate(parsed, ctx) {
+      // `-w`/`-a` write the history file (the named one, else ~/.bash_history); the rest change the shell.
+      if (has(parsed, 'w', 'a')) writeTo(firstOr(texts(parsed), '~/.bash_history'), ctx);
+      else if (has(parsed, 'c', 'd', 'r', 'n', 's')) changesShellState(ctx);
+    },
+    unsure: (words, ctx) => {
+      unreadWrites(words, ctx);
+      writeTo(['~/.bash_history'], ctx);
+    },
+  }),
+  yq: catalogRater('yq', {
+    rate(parsed, ctx) {
+      if (!has(parsed, 'i', 'inplace')) return;
+      const files = withRole(parsed, 'reads');
+      if (files.length === 0) ctx.rating.raise('medium', 'Changes files whose names it is not given here.');
+      writeTo(files, ctx);
+    },
+    unsure: unreadWrites,
+  }),
+  date: catalogRater('date', {
+    rate(parsed, ctx) {
+      // `date MMDDhhmm`: an operand that is no `+format` sets the clock.
+      if (texts(parsed).some((word) => !word.startsWith('+'))) changesClock(ctx);
+    },
+    // `date -s …`, `--set`: not in its read-only entry.
+    unsure: (_words, ctx) => changesClock(ctx),
+  }),
+  hostname: catalogRater('hostname', {
+    rate(parsed, ctx) {
+      if (parsed.operands.length > 0) changesName(ctx);
+    },
+    // `-F FILE`, `-b`, `--file`, `--boot`: not in its read-only entry.
+    unsure: (_words, ctx) => changesName(ctx),
+  }),
+  // `file -C` compiles magic files, writing `<each -m file>.mgc`, else `magic.mgc` here (not in its entry).
+  file: catalogRater('file', {
+    rate: () => {},
+    unsure(words, ctx) {
+      unreadable('medium')(words, ctx);
+      writeTo(
+        ['magic.mgc', ...words.filter((word) => !word.startsWith('-')).map((word) => `${word}.mgc`)],
+        ctx,
       );
-    }
-  },
-  test: evaluatesSubscripts,
-  '[': evaluatesSubscripts,
-  '[[': evaluatesSubscripts,
+    },
+  }),
+  printf: catalogRater('printf', {
+    rate(parsed, ctx) {
+      // bash's printf reads `-v NAME` (or `-vNAME`) only as its first word; the rest is the format's.
+      const [first = '', next] = texts(parsed);
+      const name = first === '-v' ? next : first.startsWith('-v') ? first.slice(2) : undefined;
+      if (name?.includes('[') === true) runsSubscriptCode(ctx);
+    },
+    unsure: () => {},
+  }),
+  test: evaluatesSubscripts('test'),
+  '[': evaluatesSubscripts('['),
+  '[[': evaluatesSubscripts('[['),
 };
-
-const yqValueOptions = ['-o', '--output-format', '-p', '--input-format', '-I', '--indent', '--from-file'];
 
 const firstOr = (words: readonly string[], fallback: string) => [words[0] ?? fallback];
 
@@ -212,28 +245,40 @@ const loaderVariable =
  * Builtins that change the running shell, whose later commands may then run something else:
  * an alias, a trap, a hashed path or a loader variable is code for later, not shell state.
  */
-const laterCode: Record<string, (args: readonly string[]) => boolean> = {
-  alias: (args) => args.some((arg) => arg.includes('=')),
-  trap: (args) => args.some((arg) => !/^-[lp]+$/.test(arg)),
-  hash: (args) => hasFlag(args, 'p'),
-  export: (args) => args.some((arg) => loaderVariable.test(arg)),
-  declare: (args) => args.some((arg) => loaderVariable.test(arg)),
-  typeset: (args) => args.some((arg) => loaderVariable.test(arg)),
-  local: (args) => args.some((arg) => loaderVariable.test(arg)),
-  readonly: (args) => args.some((arg) => loaderVariable.test(arg)),
+const laterCode: Record<string, (parsed: ParsedProgram) => boolean> = {
+  alias: (parsed) => texts(parsed).some((word) => word.includes('=')),
+  trap: (parsed) => parsed.operands.length > 0,
+  hash: (parsed) => has(parsed, 'p'),
+  export: (parsed) => texts(parsed).some((word) => loaderVariable.test(word)),
+  declare: (parsed) => texts(parsed).some((word) => loaderVariable.test(word)),
+  typeset: (parsed) => texts(parsed).some((word) => loaderVariable.test(word)),
+  local: (parsed) => texts(parsed).some((word) => loaderVariable.test(word)),
+  readonly: (parsed) => texts(parsed).some((word) => loaderVariable.test(word)),
 };
 
-const shellBuiltin =
-  (name: string): ProgramRater =>
-  (args, ctx) => {
-    changesShellState(args, ctx);
-    evaluatesSubscripts(args, ctx);
-    if (!laterCode[name]?.(args)) return;
-    ctx.rating.raise('medium', 'Changes what later commands of this shell run.', 'code_execution');
-    // What a trap or an alias will run is rated as itself.
-    if (name === 'trap') ctx.rateNested(args.find((arg) => !arg.startsWith('-')) ?? '');
-    if (name === 'alias') for (const arg of args) ctx.rateNested(arg.slice(arg.indexOf('=') + 1));
-  };
+/** Whether any word of the builtin (option values included) is an array subscript bash evaluates. */
+const evaluatesAny = (parsed: ParsedProgram) =>
+  texts(parsed).some(runsSubscript) ||
+  parsed.options.some((option) => option.value !== undefined && runsSubscript(option.value));
+
+const shellBuiltin = (name: string): ProgramRater =>
+  catalogRater(name, {
+    rate(parsed, ctx) {
+      changesShellState(ctx);
+      if (evaluatesAny(parsed)) runsSubscriptCode(ctx);
+      if (!laterCode[name]?.(parsed)) return;
+      ctx.rating.raise('medium', 'Changes what later commands of this shell run.', 'code_execution');
+      // What a trap or an alias will run is rated as itself.
+      if (name === 'trap') ctx.rateNested(texts(parsed)[0] ?? '');
+      if (name === 'alias')
+        for (const word of texts(parsed)) ctx.rateNested(word.slice(word.indexOf('=') + 1));
+    },
+    // Unread words may define an alias, a trap or a loader variable: code for later, unseen.
+    unsure(words, ctx) {
+      changesShellState(ctx);
+      unreadable('medium', 'code_execution')(words, ctx);
+    },
+  });
 
 export const readRaters: Record<string, ProgramRater> = {
   ...Object.fromEntries(readers.map((name) => [name, reads])),
