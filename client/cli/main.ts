@@ -26,7 +26,7 @@ Usage: gatehouse <command> [options]
 
 Commands:
   hook                 Claude Code command hook: hook JSON on stdin, the relay's answer on stdout
-                       (--agent codex|copilot|cursor|amp: that agent's hook)
+                       (--agent codex|copilot|cursor|amp|opencode: that agent's hook)
   mcp                  stdio MCP server with the permission-prompt tool "approve"
   mcp-proxy            gate an MCP server's tool calls: mcp-proxy [--name N] -- <command> [args…]
   init claude          put Gatehouse's hooks into a Claude Code settings file
