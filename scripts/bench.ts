@@ -14,6 +14,32 @@ const meets = (value: number, target: number) => (value <= target ? 'met' : 'MIS
 
 /** `npm run bench -- --engine`: the engine's figures only, without the (slow) relay runs. */
 const engineOnly = process.argv.includes('--engine');
+/** `npm run bench -- --hook`: the packed command hook beside `node -e 0`, and nothing else. */
+const hookOnly = process.argv.includes('--hook');
+
+// What a Claude Code user feels per tool call: the command hook's wall time, process start to
+// exit, on the allow path against a local relay — beside curl posting the same hook JSON.
+async function printHookFigures() {
+  const hook = await benchHookOnLocalRelay();
+  console.log('Command hook (`gatehouse hook`, packed and installed, allow path, local relay)');
+  for (const [label, figures] of [
+    ['system Node', hook.systemNode],
+    ['Node from node_modules', hook.cloneNode],
+    ['curl, the same JSON to /hooks/claude/pre-tool-use', hook.curl],
+  ] as const) {
+    console.log(
+      `  ${label}: median ${fmt(figures.medianMs)} ms (target ≤ 150 ms for the hook), p99 ${fmt(figures.p99Ms)} ms`,
+    );
+  }
+  console.log(
+    `  beside \`node -e 0\` on the system Node (median ${fmt(hook.bareNode.medianMs)} ms): the hook takes ${fmt(hook.systemNode.medianMs / hook.bareNode.medianMs)}× (target ≤ 1.5×)`,
+  );
+}
+
+if (hookOnly) {
+  await printHookFigures();
+  process.exit(0);
+}
 
 const fromSource = await benchEngine();
 // The same, bundled as wrangler deploys the Worker.
@@ -91,22 +117,7 @@ if (signing) {
 
 await printApproverFigures();
 
-// What a Claude Code user feels per tool call: the command hook's wall time, process start to
-// exit, on the allow path against a local relay — beside curl posting the same hook JSON.
-const hook = await benchHookOnLocalRelay();
-console.log('Command hook (`gatehouse hook`, packed and installed, allow path, local relay)');
-for (const [label, figures] of [
-  ['system Node', hook.systemNode],
-  ['Node from node_modules', hook.cloneNode],
-  ['curl, the same JSON to /hooks/claude/pre-tool-use', hook.curl],
-] as const) {
-  console.log(
-    `  ${label}: median ${fmt(figures.medianMs)} ms (target ≤ 150 ms for the hook), p99 ${fmt(figures.p99Ms)} ms`,
-  );
-}
-console.log(
-  `  beside \`node -e 0\` on the system Node (median ${fmt(hook.bareNode.medianMs)} ms): the hook takes ${fmt(hook.systemNode.medianMs / hook.bareNode.medianMs)}× (target ≤ 1.5×)`,
-);
+await printHookFigures();
 
 // A phone in a pocket: ask committed → the push POST received by a local push service.
 const push = await benchPush();

@@ -26,7 +26,7 @@ Usage: gatehouse <command> [options]
 
 Commands:
   hook                 Claude Code command hook: hook JSON on stdin, the relay's answer on stdout
-                       (--agent codex|copilot|cursor|amp: that agent's hook)
+                       (--agent codex|copilot|cursor|amp|opencode: that agent's hook)
   mcp                  stdio MCP server with the permission-prompt tool "approve"
   mcp-proxy            gate an MCP server's tool calls: mcp-proxy [--name N] -- <command> [args…]
   init claude          put Gatehouse's hooks into a Claude Code settings file
@@ -82,6 +82,9 @@ hook --agent copilot|cursor|amp [--on-error ask] [--timeout SECONDS]
   The hook's own deadline is --timeout (default 330 s; it holds a question for a human up to
   20 s less, at most 300 s), below the agent's own hook timeout that init writes; anything short
   of the relay's allow, and every failure of its own, is a deny with the reason.
+
+init … --pin           (every agent) pin the relay's signing keys in pins.json and write the hook
+                       with --verify: an allow without a valid attestation for that call is a deny
 
 init copilot [--dir D | --user] [--on-error ask] [--timeout SECONDS] [--remove]
   D/.github/hooks/gatehouse.json (default: the current directory), or with --user
@@ -247,9 +250,11 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
       const hookIo = { stdin: await readStdin(), write: (text: string) => process.stdout.write(text), warn };
       if (agent === 'copilot') {
         const { runCopilotHook } = await import('./copilot/hook.ts');
+        const { configuredMcpServers } = await import('./copilot/mcp-names.ts');
         return runCopilotHook(
           client,
           {
+            mcpServers: configuredMcpServers(process.env.COPILOT_HOME || join(homedir(), '.copilot')),
             onError: onError === 'ask' ? 'ask' : 'deny',
             deadlineSeconds: timeoutSeconds,
             waitSeconds: agentWaitSeconds(timeoutSeconds),
@@ -345,7 +350,8 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
             user: values.user,
             dir: values.dir,
             remove: values.remove,
-            argv: [process.execPath, self.cliPath, 'hook'],
+            // --pin: the hook checks every allow's attestation, even before pins.json has the relay.
+            argv: [process.execPath, self.cliPath, 'hook', ...(values.pin ? ['--verify'] : [])],
             timeoutSeconds: values.timeout === undefined ? undefined : timeoutSeconds,
             home: homedir(),
             env: process.env,
@@ -368,7 +374,7 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
             remove: values.remove,
             onError: onError === 'ask' ? 'ask' : undefined,
             timeoutSeconds: values.timeout === undefined ? undefined : timeoutSeconds,
-            command: hookCommand(process.execPath, self.cliPath),
+            command: `${hookCommand(process.execPath, self.cliPath)}${values.pin ? ' --verify' : ''}`,
             home: homedir(),
             env: process.env,
             cwd: process.cwd(),

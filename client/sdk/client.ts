@@ -66,8 +66,8 @@ export function createClient(options: ClientOptions) {
       })
     : null;
   /** What the caller may obey: with `verify`, an allow whose attestation fails is a deny. */
-  const checked = (sessionId: string, input: unknown, state: ToolCallState) =>
-    verifier ? verifiedState(verifier, sessionId, input, state) : state;
+  const checked = (sessionId: string, toolCallId: string, input: unknown, state: ToolCallState) =>
+    verifier ? verifiedState(verifier, { sessionId, toolCallId, input }, state) : state;
 
   const client = {
     /** The API root every path is resolved against. */
@@ -86,6 +86,7 @@ export function createClient(options: ClientOptions) {
     submit: async (sessionId: string, request: ToolCallInput, signal?: AbortSignal) =>
       checked(
         sessionId,
+        request.tool_call_id,
         request.input,
         await http.json(ToolCallState, `sessions/${seg(sessionId)}/tool-calls`, { body: request, signal }),
       ),
@@ -106,7 +107,7 @@ export function createClient(options: ClientOptions) {
           Math.min(left, pollSeconds),
           wait.signal,
         );
-        if (state.outcome !== 'pending') return checked(sessionId, wait.input, state);
+        if (state.outcome !== 'pending') return checked(sessionId, toolCallId, wait.input, state);
         if (Date.now() >= until) return state;
         wait.onPending?.(state);
       }

@@ -119,18 +119,19 @@ export function refusedState(state: ToolCallState, reason: string): ToolCallStat
 }
 
 /**
- * A final state checked before it is obeyed: an allow must carry an attestation of this call,
- * this session and the input that will run (the approver's edit, if any). A deny stays a deny.
+ * A final state checked before it is obeyed: an allow must carry an attestation of this call (the
+ * id the caller asked about, not the one the answer names: a replayed state names its own), this
+ * session and the input that will run (the approver's edit, if any). A deny stays a deny.
  */
 export async function verifiedState(
   verifier: AttestationVerifier,
-  sessionId: string,
-  input: unknown,
+  call: { sessionId: string; toolCallId: string; input: unknown },
   state: ToolCallState,
 ): Promise<ToolCallState> {
   if (state.outcome !== 'allow') return state;
+  const { sessionId, toolCallId, input } = call;
   const check = await verifier.check(state.attestation, {
-    toolCallId: state.toolCallId,
+    toolCallId,
     sessionId,
     input: state.resolution?.updatedInput ?? input,
     outcome: 'allow',

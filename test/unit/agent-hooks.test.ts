@@ -423,13 +423,31 @@ describe('tool maps: the documented shapes as the calls Gatehouse knows', () => 
     ],
     ['view', { path: '/p/a.txt' }, undefined, { tool: 'Read', input: { file_path: '/p/a.txt' } }],
     [
-      'mcp',
-      { serverName: 'git hub', toolName: 'list_issues', args: { repo: 'x' } },
+      'log-server/write_file',
+      { path: 'a', content: 'x' },
       'permissionRequest',
-      { tool: 'mcp__git_hub__list_issues', input: { repo: 'x' } },
+      { tool: 'mcp__log-server__write_file', input: { path: 'a', content: 'x' } },
     ],
+    [
+      'github/list-issues',
+      { repo: 'x' },
+      'permissionRequest',
+      { tool: 'mcp__github__list-issues', input: { repo: 'x' } },
+    ],
+    ['fs-write_file', { path: 'a' }, undefined, { tool: 'mcp__fs__write_file', input: { path: 'a' } }],
   ] as const)('Copilot %s', (tool, args, hookName, expected) => {
     expect(copilotCall(tool, args, hookName)).toEqual(expected);
+  });
+
+  it("Copilot's preToolUse name `<server>-<tool>` is split after the longest configured server", () => {
+    const servers = ['log', 'log-server', 'github-mcp-server'];
+    const call = (toolName: string) => relayCallOf({ sessionId: 's', toolName, toolArgs: {} }, servers).tool;
+    expect(call('log-server-write_file')).toBe('mcp__log-server__write_file');
+    expect(call('log-read')).toBe('mcp__log__read');
+    expect(call('github-mcp-server-get_issue')).toBe('mcp__github-mcp-server__get_issue');
+    // A server only on the command line: split at the first '-'.
+    expect(call('other-srv-tool')).toBe('mcp__other__srv-tool');
+    expect(call('report_intent')).toBe('report_intent');
   });
 
   it.each([

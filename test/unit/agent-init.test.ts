@@ -133,6 +133,27 @@ describe('each agent’s entries', () => {
       expect(entry).toMatchObject({ command: `${command} --agent cursor`, failClosed: true, timeout: 360 });
   });
 
+  // Amp's documented places (ampcode.com/manual, "Configuration"; its CLI's native binary is not
+  // installable from the registry here, and it runs only signed in to ampcode.com): the user's
+  // settings in ~/.config/amp/settings.json, a workspace's in .amp/settings.json, flat keys.
+  it('Amp --user: $XDG_CONFIG_HOME/amp/settings.json (default ~/.config), the flat "amp.permissions" key', async () => {
+    await runInitAgent(
+      'amp',
+      { user: true, command, home: join(dir, 'home'), env: {}, cwd: dir },
+      { print: () => {}, warn: () => {} },
+    );
+    const user = JSON.parse(await readFile(join(dir, 'home', '.config', 'amp', 'settings.json'), 'utf8'));
+    expect(user).toEqual({
+      'amp.permissions': [{ tool: '*', action: 'delegate', to: `${command} --agent amp` }],
+    });
+    await runInitAgent(
+      'amp',
+      { user: true, command, home: join(dir, 'home'), env: { XDG_CONFIG_HOME: join(dir, 'xdg') }, cwd: dir },
+      { print: () => {}, warn: () => {} },
+    );
+    expect(existsSync(join(dir, 'xdg', 'amp', 'settings.json'))).toBe(true);
+  });
+
   it('Amp: without --dir or --user it prints the rule and writes nothing; the rule goes first', async () => {
     const lines: string[] = [];
     await runInitAgent(

@@ -110,6 +110,20 @@ describe('createClient({verify: true})', () => {
     expect(requests).not.toContain('/.well-known/jwks.json');
   });
 
+  it("another call's state, attestation and all, is a deny (replayed): the id asked about decides", async () => {
+    const { fetch } = relay(
+      async () => [await jwk(current)],
+      () => signed(current),
+    );
+    const client = createClient({ url: 'http://relay', token: 't', fetch, verify: true });
+    const state = await client.submit('s1', { tool_call_id: 'c2', tool: 'Read', input });
+    expect(state).toMatchObject({ outcome: 'deny', decision: { reasonCode: 'attestation_refused' } });
+    expect(state.decision.reason).toMatch(/for tool call c1, not c2 \(replayed\)/);
+    const waited = await client.waitFor('s1', 'c2', { input });
+    expect(waited.outcome).toBe('deny');
+    expect(waited.decision.reason).toMatch(/replayed/);
+  });
+
   it('a changed input or a missing attestation is a deny', async () => {
     const { fetch } = relay(
       async () => [await jwk(current)],

@@ -66,8 +66,9 @@ export async function approvedEdit(
   // Same turn: the original id carries the turn exactly as this call's does.
   const turnPrefix = toolCallId.slice(0, toolCallId.lastIndexOf('-') + 1);
   if (!originalCallId.startsWith(turnPrefix) || originalCallId === toolCallId) return false;
-  // The relay unsure or unreachable: no reuse, the call is evaluated as usual.
-  const state = await client.getToolCall(sessionId, originalCallId).catch(() => undefined);
+  // The relay unsure or unreachable: no reuse, the call is evaluated as usual. One read of the
+  // state (until: 0), its attestation checked against the edited input when the client verifies.
+  const state = await client.waitFor(sessionId, originalCallId, { until: 0 }).catch(() => undefined);
   const edited = state?.resolution?.updatedInput;
   return (
     state !== undefined &&

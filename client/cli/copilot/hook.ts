@@ -27,6 +27,8 @@ export interface CopilotHookOptions {
   deadlineSeconds: number;
   /** Where preToolUse leaves permissionRequest the pointer to an allowed write (writes.ts). */
   writesDir?: string;
+  /** The MCP server names in Copilot's config, to read preToolUse's `<server>-<tool>` (mcp-names.ts). */
+  mcpServers?: readonly string[];
 }
 
 export interface CopilotHookIo {
@@ -91,7 +93,7 @@ export async function runCopilotHook(
     }
     const input = parsed.data;
     event = eventOf(input);
-    const call = relayCallOf(input);
+    const call = relayCallOf(input, options.mcpServers);
     const writesDir = options.writesDir ?? defaultWritesDir;
     if (event === 'permissionRequest' && isWrite(call.tool) && client) {
       if (await allowedWrite(writesDir, client, input, call).catch(() => false)) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { z } from 'zod';
 import { Identifier } from '../../../shared/contract/index.ts';
+import { copilotMcpTool } from './mcp-names.ts';
 
 /**
  * What Copilot CLI hands a command hook on stdin (verified with Copilot CLI 1.0.102, see
@@ -81,8 +82,14 @@ const copilotTools: Record<string, (args: Args) => { tool: string; input: Args }
 
 const mcpPart = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, '_');
 
-/** One Copilot call as the relay's tool and input. */
-export function relayCallOf(input: CopilotHookInput): { tool: string; input: Args } {
+/**
+ * One Copilot call as the relay's tool and input. `mcpServers`: the MCP server names Copilot's
+ * config lists, to split preToolUse's `<server>-<tool>` (mcp-names.ts).
+ */
+export function relayCallOf(
+  input: CopilotHookInput,
+  mcpServers: readonly string[] = [],
+): { tool: string; input: Args } {
   const raw = eventOf(input) === 'permissionRequest' ? input.toolInput : input.toolArgs;
   const args: Args =
     typeof raw === 'object' && raw !== null && !Array.isArray(raw)
@@ -92,14 +99,9 @@ export function relayCallOf(input: CopilotHookInput): { tool: string; input: Arg
         : {};
   const known = Object.hasOwn(copilotTools, input.toolName) ? copilotTools[input.toolName] : undefined;
   if (known) return known(args);
-  // An MCP tool's request names its server: `mcp__<server>__<tool>`, as Claude Code says it.
-  const server = text(args.serverName);
-  const tool = text(args.toolName);
-  if (server && tool)
-    return {
-      tool: `mcp__${mcpPart(server)}__${mcpPart(tool)}`,
-      input: (args.args as Args | undefined) ?? {},
-    };
+  // An MCP tool (`<server>-<tool>`, `<server>/<tool>`): `mcp__<server>__<tool>`, as Claude Code says it.
+  const mcp = copilotMcpTool(input.toolName, mcpServers);
+  if (mcp) return { tool: `mcp__${mcpPart(mcp.server)}__${mcpPart(mcp.tool)}`, input: args };
   // Anything else under its own name: the relay asks about a tool it does not know.
   return { tool: mcpPart(input.toolName), input: args };
 }

@@ -2,18 +2,20 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import canonicalize from 'canonicalize';
 import type { GatehouseClient } from '../../sdk/index.ts';
 import { removeStaleNotes } from '../stale-notes.ts';
 import { type CopilotHookInput, sessionIdOf, toolCallIdOf } from './input.ts';
 
 /**
- * Copilot asks its hooks twice about one file write: preToolUse (`create`, `edit`) and then, even
- * when preToolUse allowed it, permissionRequest as `edit` with a diff. The approver must see one
- * question. After the relay allows a write in preToolUse, the hook leaves a note — this session,
- * this file → the relay call that was allowed — and the permissionRequest for that file reads it
- * once and asks the relay for that call's state. The note is only a pointer: the relay's state
- * (allowed, a write, this file) decides, so a forged or stale note gains nothing, and a
- * permissionRequest without one is evaluated as a call of its own.
+ * Copilot asks its hooks twice about one file write, and about one MCP call: preToolUse (`create`,
+ * `edit`, `<server>-<tool>`) and then, even when preToolUse allowed it, permissionRequest (as
+ * `edit` with a diff, as `<server>/<tool>`). The approver must see one question. After the relay
+ * allows such a call in preToolUse, the hook leaves a note — this session, this file (or this MCP
+ * call) → the relay call that was allowed — and the permissionRequest for it reads it once and asks
+ * the relay for that call's state (checked like any answer when the hook verifies attestations).
+ * The note is only a pointer: the relay's state (allowed, the same call) decides, so a forged or
+ * stale note gains nothing, and a permissionRequest without one is evaluated as a call of its own.
  */
 export const defaultWritesDir = join(tmpdir(), 'gatehouse-copilot-writes');
 
@@ -21,10 +23,18 @@ export const defaultWritesDir = join(tmpdir(), 'gatehouse-copilot-writes');
 export const writeNoteLifetimeMs = 10 * 60 * 1000;
 
 const writeTools = new Set(['Write', 'Edit']);
-export const isWrite = (tool: string) => writeTools.has(tool);
+const isMcp = (tool: string) => tool.startsWith('mcp__');
+/** The calls Copilot asks its hooks about twice. */
+export const isWrite = (tool: string) => writeTools.has(tool) || isMcp(tool);
 
-const noteOf = (dir: string, sessionId: string, filePath: string) =>
-  join(dir, createHash('sha256').update(`${sessionId}\0${filePath}`).digest('hex').slice(0, 40));
+/** What names the call in both events: a write's file, an MCP call's tool and arguments. */
+function subjectOf(call: { tool: string; input: Record<string, unknown> }): string | undefined {
+  if (isMcp(call.tool)) return `${call.tool}\0${canonicalize(call.input) ?? ''}`;
+  return typeof call.input.file_path === 'string' ? call.input.file_path : undefined;
+}
+
+const noteOf = (dir: string, sessionId: string, subject: string) =>
+  join(dir, createHash('sha256').update(`${sessionId}\0${subject}`).digest('hex').slice(0, 40));
 
 interface WriteNote {
   timestamp: number | undefined;
@@ -38,17 +48,18 @@ export async function noteWrite(
   input: CopilotHookInput,
   call: { tool: string; input: Record<string, unknown> },
 ): Promise<void> {
-  const filePath = call.input.file_path;
-  if (typeof filePath !== 'string') return;
+  const subject = subjectOf(call);
+  if (subject === undefined) return;
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await removeStaleNotes(dir, Date.now() - writeNoteLifetimeMs);
   const note: WriteNote = { timestamp: input.timestamp, tool: call.tool, input: call.input };
-  await writeFile(noteOf(dir, input.sessionId, filePath), JSON.stringify(note), { mode: 0o600 });
+  await writeFile(noteOf(dir, input.sessionId, subject), JSON.stringify(note), { mode: 0o600 });
 }
 
 /**
- * permissionRequest for a write: whether the relay allowed this very write (the same file, and
- * for a new file the same content) in the preToolUse just before. The note is read once.
+ * permissionRequest for a write or an MCP call: whether the relay allowed this very call (the
+ * same file, and for a new file the same content; the same MCP tool and arguments) in the
+ * preToolUse just before. The note is read once.
  */
 export async function allowedWrite(
   dir: string,
@@ -56,9 +67,9 @@ export async function allowedWrite(
   input: CopilotHookInput,
   call: { tool: string; input: Record<string, unknown> },
 ): Promise<boolean> {
-  const filePath = call.input.file_path;
-  if (typeof filePath !== 'string') return false;
-  const path = noteOf(dir, input.sessionId, filePath);
+  const subject = subjectOf(call);
+  if (subject === undefined) return false;
+  const path = noteOf(dir, input.sessionId, subject);
   const text = await readFile(path, 'utf8').catch(() => undefined);
   if (text === undefined) return false;
   await rm(path, { force: true });
@@ -68,12 +79,20 @@ export async function allowedWrite(
   } catch {
     return false;
   }
-  if (!isWrite(note.tool) || note.input?.file_path !== filePath) return false;
-  if (call.tool === 'Write' && note.tool === 'Write' && note.input.content !== call.input.content)
-    return false;
-  // The id is made from what the note says, so the relay's allow is for exactly that write.
+  if (!isWrite(note.tool) || typeof note.input !== 'object' || note.input === null) return false;
+  if (isMcp(call.tool) || isMcp(note.tool)) {
+    if (note.tool !== call.tool || subjectOf(note) !== subject) return false;
+  } else {
+    if (note.input.file_path !== call.input.file_path) return false;
+    if (call.tool === 'Write' && note.tool === 'Write' && note.input.content !== call.input.content)
+      return false;
+  }
+  // The id is made from what the note says, so the relay's allow is for exactly that call; one
+  // read of its state (until: 0), checked against the noted input when the client verifies.
   const toolCallId = toolCallIdOf({ ...input, timestamp: note.timestamp }, note);
-  const state = await client.getToolCall(sessionIdOf(input), toolCallId).catch(() => undefined);
+  const state = await client
+    .waitFor(sessionIdOf(input), toolCallId, { until: 0, input: note.input })
+    .catch(() => undefined);
   return (
     state?.outcome === 'allow' && state.tool === note.tool && state.resolution?.updatedInput === undefined
   );

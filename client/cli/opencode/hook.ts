@@ -91,6 +91,18 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 const relayId = (prefix: string, id: string) =>
   Identifier.safeParse(`${prefix}${id}`).success ? `${prefix}${id}` : `${prefix}${sha(id).slice(0, 48)}`;
 
+/**
+ * The relay's id for one call. A permission request of OpenCode's own is a call of its own (the
+ * plugin answers one for a call it held from that call's answer, without asking again): it must
+ * not reuse the tool call's id, which the relay keeps for that call's tool and input.
+ */
+export function toolCallIdOf(input: OpenCodeHookInput): string {
+  if (!input.callID) return `opencode-${sha(`${Date.now()}${Math.random()}`).slice(0, 32)}`;
+  return input.event === 'tool'
+    ? relayId('opencode-', input.callID)
+    : relayId('opencode-permission-', `${input.permission ?? 'unknown'}-${input.callID}`);
+}
+
 export interface OpenCodeHookOptions {
   waitSeconds: number;
   deadlineSeconds: number;
@@ -133,9 +145,7 @@ export async function runOpenCodeHook(
       client,
       {
         sessionId: relayId('', input.sessionID),
-        toolCallId: input.callID
-          ? relayId('opencode-', input.callID)
-          : `opencode-${sha(`${Date.now()}${Math.random()}`).slice(0, 32)}`,
+        toolCallId: toolCallIdOf(input),
         tool: call.tool,
         input: call.input,
         ...(input.cwd === undefined ? {} : { cwd: input.cwd }),

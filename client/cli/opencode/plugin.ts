@@ -4,7 +4,8 @@
  * holds the call in `tool.execute.before` until the relay decides — a deny throws, and OpenCode
  * hands the throw's text to the model as the call's result. Under `opencode serve` (where Kilo
  * runs) OpenCode may ask too: its `permission.asked` event is answered through the server's reply
- * API from the relay's decision for the same call (its callID), `once` or `reject`, never
+ * API from the relay's decision for the same call (its callID: the plugin keeps the answer its
+ * `tool.execute.before` got, so the approver sees one question), `once` or `reject`, never
  * `always` — an "always" of the approver is a grant the relay keeps. OpenCode's `permission.ask`
  * plugin hook is declared but never called (opencode#7006), hence the event.
  */
@@ -44,9 +45,22 @@ function ask(payload) {
   });
 }
 
+// The relay's answer for each call this plugin held, by OpenCode's callID: OpenCode's own
+// permission request for that call (it comes after tool.execute.before) gets the same answer,
+// so the approver is asked once. The oldest go first past a few hundred.
+const decided = new Map();
+const remember = (callID, answer) => {
+  if (typeof callID !== 'string') return;
+  decided.set(callID, answer);
+  for (const oldest of decided.keys()) {
+    if (decided.size <= 500) break;
+    decided.delete(oldest);
+  }
+};
+
 export const Gatehouse = async ({ serverUrl, directory }) => ({
   'tool.execute.before': async (input, output) => {
-    const answer = await ask({
+    const answer = ask({
       event: 'tool',
       sessionID: input.sessionID,
       callID: input.callID,
@@ -54,20 +68,24 @@ export const Gatehouse = async ({ serverUrl, directory }) => ({
       args: output.args,
       cwd: directory,
     });
-    if (!answer.allow) throw new Error(answer.message);
+    remember(input.callID, answer);
+    const { allow, message } = await answer;
+    if (!allow) throw new Error(message);
   },
   event: async ({ event }) => {
     if (event.type !== 'permission.asked') return;
     const request = event.properties;
-    const answer = await ask({
-      event: 'permission',
-      sessionID: request.sessionID,
-      callID: request.tool?.callID,
-      permission: request.permission,
-      patterns: request.patterns,
-      metadata: request.metadata,
-      cwd: directory,
-    });
+    const callID = request.tool?.callID;
+    const answer = await (decided.get(callID) ??
+      ask({
+        event: 'permission',
+        sessionID: request.sessionID,
+        callID,
+        permission: request.permission,
+        patterns: request.patterns,
+        metadata: request.metadata,
+        cwd: directory,
+      }));
     const url = new URL(\`/permission/\${encodeURIComponent(request.id)}/reply\`, serverUrl);
     url.searchParams.set('directory', directory);
     await fetch(url, {
