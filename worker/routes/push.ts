@@ -1,12 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
+import { PushId } from '../../shared/push/message.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { access, failures, jsonAnswer, open, openApiRoutes, requestJson } from '../http/openapi.ts';
 import { parseWith } from '../http/validate.ts';
 import { importSubscriber, PushKeyError } from '../push/encrypt.ts';
-import { PushId } from '../push/message.ts';
 import {
   allowsInsecure,
   SubscriptionList,
