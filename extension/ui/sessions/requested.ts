@@ -11,6 +11,8 @@ import { modeLabel } from './mode-names.ts';
 
 /** The session's outstanding request; a question carries its own copy when the view lacks one. */
 export function requestedOf(session: SessionView, interaction?: Interaction): RequestedAuthority | null {
+  // An ended session offers no grant (the relay refuses one with 409): nothing to grant is shown.
+  if (typeof session.endedAt === 'string') return null;
   // The session's view is the newer truth: once it says nothing is asked (null), nothing is.
   if (session.requested !== undefined) return session.requested;
   return interaction?.requested ?? null;

@@ -3,12 +3,11 @@ import { useEffect, useState } from 'preact/hooks';
 import type { SessionView } from '../../../shared/contract/index.ts';
 import type { ApproverPort } from '../port.ts';
 import { SessionItem } from './session-item.tsx';
-
-/** Sessions shown before "Show all": enough for a popup, without a wall of old runs. */
-export const recentSessions = 12;
+import { recentSessions, shelve, shownSessions } from './session-shelf.ts';
 
 /**
- * The workspace's sessions, most recently changed first. Read again when `version` changes
+ * The workspace's sessions, most recently changed first; ended ones and those idle for a day
+ * wait behind "Show N older" (`session-shelf.ts`). Read again when `version` changes
  * (the caller passes something that moves with the inbox) or on Refresh; a read in flight
  * that a newer one overtook is dropped.
  */
@@ -17,6 +16,7 @@ export function SessionList({ port, version }: { port: ApproverPort; version: st
   const [error, setError] = useState<string | null>(null);
   const [refreshes, setRefreshes] = useState(0);
   const [all, setAll] = useState(false);
+  const [older, setOlder] = useState(false);
   // A page left open (/app on a phone) reads again when it is looked at again: decisions that
   // asked nobody (allows, denies, Full Access) change no inbox, so nothing else would tell it.
   useEffect(() => {
@@ -43,7 +43,8 @@ export function SessionList({ port, version }: { port: ApproverPort; version: st
     };
   }, [port, version, refreshes]);
 
-  const shown = sessions && !all ? sessions.slice(0, recentSessions) : (sessions ?? []);
+  const shelf = shelve(sessions ?? [], Date.now());
+  const shown = shownSessions(shelf, { all, older });
   return (
     <section class="sessions" data-testid="sessions" aria-labelledby="sessions-heading">
       <div class="sessions-bar">
@@ -63,12 +64,28 @@ export function SessionList({ port, version }: { port: ApproverPort; version: st
         </p>
       )}
       {sessions !== null && sessions.length === 0 && <p class="quiet">No sessions yet.</p>}
+      {sessions !== null && sessions.length > 0 && shelf.current.length === 0 && !older && (
+        <p class="quiet" data-testid="sessions-none-current">
+          No session ran in the last day.
+        </p>
+      )}
       {shown.map((session) => (
         <SessionItem key={session.sessionId} session={session} port={port} />
       ))}
-      {sessions !== null && !all && sessions.length > recentSessions && (
-        <button type="button" class="link" onClick={() => setAll(true)}>
-          Show all {sessions.length} sessions
+      {!all && shelf.current.length > recentSessions && (
+        <button type="button" class="link" data-testid="sessions-all" onClick={() => setAll(true)}>
+          Show all {shelf.current.length} sessions
+        </button>
+      )}
+      {shelf.older.length > 0 && (
+        <button
+          type="button"
+          class="link"
+          data-testid="sessions-older"
+          aria-expanded={older}
+          onClick={() => setOlder(!older)}
+        >
+          {older ? 'Hide older' : `Show ${shelf.older.length} older`}
         </button>
       )}
     </section>
