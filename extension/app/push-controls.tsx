@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { deviceLabel } from '../lib/device-label.ts';
+import { type Device, DeviceRow } from './device-row.tsx';
 import { needsHomeScreen } from './platform.ts';
 import { registerDevice, unregisterDevice, vaultDeviceStore } from './push-device.ts';
 
@@ -8,13 +9,6 @@ import { registerDevice, unregisterDevice, vaultDeviceStore } from './push-devic
  * not available where it is not: the relay has no VAPID keys, the browser has no Push API, or
  * iOS, which offers push only to an app added to the Home Screen.
  */
-
-interface Device {
-  id: string;
-  label: string | null;
-  service: string;
-  lastDeliveredAt: string | null;
-}
 
 type Availability = 'checking' | 'relay-off' | 'unsupported' | 'ios-home-screen' | 'available';
 
@@ -116,6 +110,21 @@ export function PushControls({ token, registration }: PushControlsProps) {
     await refreshDevices();
   }
 
+  /** Renames a device at the relay; the relay's refusal in its own words, or null. */
+  async function rename(id: string, label: string): Promise<string | null> {
+    try {
+      const response = await call('PATCH', `/push/subscriptions/${encodeURIComponent(id)}`, { label });
+      if (!response.ok) {
+        const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+        return answer?.error?.message ?? `the relay answered ${response.status}`;
+      }
+      await refreshDevices();
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+
   async function test(): Promise<void> {
     const response = await call('POST', '/push/test');
     if (!response.ok) return setStatus(`The test push was not sent (${response.status}).`);
@@ -150,10 +159,12 @@ export function PushControls({ token, registration }: PushControlsProps) {
           </button>
           <ul data-testid="push-devices">
             {devices.map((device) => (
-              <li key={device.id} data-this-device={device.id === thisDeviceId}>
-                {device.id === thisDeviceId ? 'This device' : (device.label ?? 'device')} · {device.service}
-                {device.lastDeliveredAt ? ` · last push ${device.lastDeliveredAt}` : ''}
-              </li>
+              <DeviceRow
+                key={device.id}
+                device={device}
+                thisDevice={device.id === thisDeviceId}
+                rename={rename}
+              />
             ))}
           </ul>
         </>
