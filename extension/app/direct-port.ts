@@ -121,6 +121,8 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
     grantRequested: (sessionId) => call((relay) => relay.grantRequested(sessionId)),
     grants: (sessionId) => call((relay) => relay.grants(sessionId)),
     revokeGrant: (grantId, sessionId) => call((relay) => relay.revokeGrant(grantId, sessionId)),
+    respondMany: (items, answer) => call((relay) => relay.respondMany(items, answer)),
+    declineSuggestion: (rule) => call((relay) => relay.declineSuggestion(rule)),
 
     async pair(input) {
       const parsed = codeFromInput(input, origin);

@@ -6,10 +6,13 @@ import type { SessionView } from '../../../shared/contract/index.ts';
 import { argumentPreview } from '../../lib/preview.ts';
 import type { Choice } from '../answer/answer-choice.ts';
 import { AnswerMenu } from '../answer/answer-menu.tsx';
+import { type BatchAction, BatchLine } from '../answer/batch-line.tsx';
 import type { ActionKey } from '../answer/card-actions.ts';
 import { ConfirmAnswer } from '../answer/confirm-answer.tsx';
 import { DenyForm } from '../answer/deny-form.tsx';
 import type { AnswerVia } from '../answer/friction.ts';
+import { LearnedLine } from '../answer/learned-line.tsx';
+import { learnedOffer } from '../answer/learned-offer.ts';
 import { type ApproverEvent, type CardUi, canAct, isFolded } from '../approver-state.ts';
 import { Badge } from '../common/badge.tsx';
 import { countdownText, useNow } from '../common/countdown.ts';
@@ -43,7 +46,17 @@ interface RequestCardProps {
   /** An answer chosen on the card; the approver decides whether it needs its confirm step first. */
   onChoose(card: Card, choice: ActionKey | Choice, via: AnswerVia): void;
   onAnswer(card: Card, choice: ActionKey | Choice, comment?: string): void;
+  /** The same call waits in other sessions too: answering all of them at once. */
+  batch?: { count: number; actions: BatchAction[]; onAnswerAll(action: BatchAction): void };
 }
+
+/** "Not this": the relay's refusal in words, or null once the rule is declined. */
+const declineWith = (port: ApproverPort) => async (rule: string) => {
+  const result = await port
+    .declineSuggestion(rule)
+    .catch((cause: unknown) => ({ ok: false as const, message: String(cause) }));
+  return result.ok ? null : result.message;
+};
 
 /**
  * One session's active question: who asks, which tool, its badge, why it was asked, the change
@@ -106,7 +119,17 @@ function FoldedCard({ card, ui }: RequestCardProps) {
   );
 }
 
-function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, onAnswer }: RequestCardProps) {
+function OpenCard({
+  card,
+  ui,
+  selected,
+  focusSignal,
+  port,
+  dispatch,
+  onChoose,
+  onAnswer,
+  batch,
+}: RequestCardProps) {
   const { interaction } = card;
   const id = cardKey(card);
   // A grant or a mode switch made here shows at once; the inbox's next view of the session wins.
@@ -117,6 +140,7 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
   const actionable = canAct(card, ui);
   const badge = decisionBadge(interaction.decision);
   const countdown = countdownText(interaction.expiresAt, useNow(card.live && interaction.expiresAt !== null));
+  const learned = learnedOffer(interaction);
 
   useEffect(() => {
     if (focusSignal > 0 && selected) element.current?.focus();
@@ -218,6 +242,22 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
               dispatch({ type: 'confirm-cancel', id });
               element.current?.focus();
             }}
+          />
+        )}
+        {actionable && !ui.denying && !ui.confirming && batch && (
+          <BatchLine
+            count={batch.count}
+            actions={batch.actions}
+            sending={ui.sending !== null}
+            onAnswerAll={batch.onAnswerAll}
+          />
+        )}
+        {actionable && !ui.denying && !ui.confirming && learned && (
+          <LearnedLine
+            offer={learned}
+            sending={ui.sending !== null}
+            onAccept={(choice) => onChoose(card, choice, 'click')}
+            onDecline={declineWith(port)}
           />
         )}
         {actionable && !ui.denying && !ui.confirming && (
