@@ -73,6 +73,8 @@ export function requestHandlers(core: BackgroundCore): RequestHandlers {
     grantRequested: (request) => core.viaRelay((relay) => relay.grantRequested(request.sessionId)),
     grants: (request) => core.viaRelay((relay) => relay.grants(request.sessionId)),
     revokeGrant: (request) => core.viaRelay((relay) => relay.revokeGrant(request.grantId, request.sessionId)),
+    respondMany: (request) => core.viaRelay((relay) => relay.respondMany(request.items, request.answer)),
+    declineSuggestion: (request) => core.viaRelay((relay) => relay.declineSuggestion(request.rule)),
     pairing: () => core.options(),
     pair: async (request) => {
       // The options page checked the fields already; the background does not take its word for it.

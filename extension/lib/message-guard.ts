@@ -4,6 +4,8 @@ import {
   InteractionId,
   InteractionRespondRequest,
   limits,
+  RuleText,
+  respondManyLimit,
   SessionId,
 } from '../../shared/contract/index.ts';
 import { contentScriptRequests, portNames, type Request, timelineLimitMax } from './messages.ts';
@@ -58,6 +60,17 @@ export const RequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('grantRequested'), sessionId: SessionId }).strict(),
   z.object({ type: z.literal('grants'), sessionId: SessionId.optional() }).strict(),
   z.object({ type: z.literal('revokeGrant'), grantId: Identifier, sessionId: SessionId.optional() }).strict(),
+  z
+    .object({
+      type: z.literal('respondMany'),
+      items: z
+        .array(z.object({ sessionId: SessionId, interactionId: InteractionId }).strict())
+        .min(1)
+        .max(respondManyLimit),
+      answer: InteractionRespondRequest.shape.answer.strict(),
+    })
+    .strict(),
+  z.object({ type: z.literal('declineSuggestion'), rule: RuleText }).strict(),
   z.object({ type: z.literal('pairing') }).strict(),
   z
     .object({

@@ -1,5 +1,5 @@
 import type { Interaction, SessionEvent, SessionView } from '../../shared/contract/index.ts';
-import type { Answer, Grant, InboxState, PortResult } from '../ui/port.ts';
+import type { Answer, BatchItem, BatchResult, Grant, InboxState, PortResult } from '../ui/port.ts';
 
 /**
  * The one protocol between the background (which alone holds the token) and everything else:
@@ -80,6 +80,8 @@ export type Request =
   | { type: 'grantRequested'; sessionId: string }
   | { type: 'grants'; sessionId?: string }
   | { type: 'revokeGrant'; grantId: string; sessionId?: string }
+  | { type: 'respondMany'; items: BatchItem[]; answer: Answer }
+  | { type: 'declineSuggestion'; rule: string }
   | { type: 'pairing' }
   | { type: 'pair'; url: string; code: string }
   | { type: 'unpair' }
@@ -99,6 +101,8 @@ export interface Responses {
   grantRequested: PortResult<SessionView>;
   grants: PortResult<Grant[]>;
   revokeGrant: PortResult<null>;
+  respondMany: PortResult<BatchResult[]>;
+  declineSuggestion: PortResult<null>;
   pairing: OptionsState;
   pair: PairingResult;
   unpair: OptionsState;

@@ -76,6 +76,8 @@ export function createPopupPort(): PopupPort {
           ? { type: 'revokeGrant', grantId }
           : { type: 'revokeGrant', grantId, sessionId },
       ),
+    respondMany: (items, answer) => sendRequest({ type: 'respondMany', items, answer }),
+    declineSuggestion: (rule) => sendRequest({ type: 'declineSuggestion', rule }),
     retry() {
       void sendRequest({ type: 'retry' });
     },

@@ -1,13 +1,15 @@
+import { z } from 'zod';
 import { createTransport } from '../../client/sdk/http.ts';
 import { createClient, GatehouseError } from '../../client/sdk/index.ts';
 import {
   GrantList,
   Interaction,
+  InteractionRespondManyAnswer,
   type SessionEvent,
   SessionGrantList,
   SessionView,
 } from '../../shared/contract/index.ts';
-import type { Answer, Grant, PortResult, Refusal } from '../ui/port.ts';
+import type { Answer, BatchItem, BatchResult, Grant, PortResult, Refusal } from '../ui/port.ts';
 
 /**
  * The background's calls to the paired relay for the popup, the dock and notification buttons,
@@ -75,6 +77,21 @@ export interface RelayCalls {
   /** A session's grants, or the workspace's without a session. */
   grants(sessionId?: string): Promise<PortResult<Grant[]>>;
   revokeGrant(grantId: string, sessionId?: string): Promise<PortResult<null>>;
+  respondMany(items: BatchItem[], answer: Answer): Promise<PortResult<BatchResult[]>>;
+  declineSuggestion(rule: string): Promise<PortResult<null>>;
+}
+
+const Declined = z.object({ rule: z.string(), declined: z.literal(true) });
+
+/** The relay's list of batch results, each as the `PortResult` one answer alone would have been. */
+export function batchResults(answer: z.infer<typeof InteractionRespondManyAnswer>): BatchResult[] {
+  return answer.results.map((item) => ({
+    sessionId: item.session_id,
+    interactionId: item.interaction_id,
+    result: item.ok
+      ? { ok: true, value: item.interaction }
+      : { ok: false, refusal: refusalOf(item.status), message: item.error.message },
+  }));
 }
 
 const seg = encodeURIComponent;
@@ -110,6 +127,26 @@ export function relayCalls(options: { url: string; token: string; fetch?: typeof
     revokeGrant: (grantId, sessionId) =>
       attempt(async () => {
         await http.send(`${grantsPath(sessionId)}/${seg(grantId)}`, { method: 'DELETE' });
+        return null;
+      }),
+    respondMany: (items, answer) =>
+      attempt(async () =>
+        batchResults(
+          await http.json(InteractionRespondManyAnswer, 'interaction-respond-many', {
+            method: 'POST',
+            body: {
+              interactions: items.map((item) => ({
+                session_id: item.sessionId,
+                interaction_id: item.interactionId,
+              })),
+              answer,
+            },
+          }),
+        ),
+      ),
+    declineSuggestion: (rule) =>
+      attempt(async () => {
+        await http.json(Declined, 'suggestions/decline', { method: 'POST', body: { rule } });
         return null;
       }),
   };

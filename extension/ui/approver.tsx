@@ -1,7 +1,12 @@
+import './approver.css';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { Interaction } from '../../shared/contract/index.ts';
-import { approvalAnswer, type Choice, choiceOf, isOffered, sentAs } from './answer-choice.ts';
+import { approvalAnswer, type Choice, choiceOf, isOffered, sentAs } from './answer/answer-choice.ts';
+import type { BatchAction } from './answer/batch-line.tsx';
+import { type ActionKey, denyAnswer } from './answer/card-actions.ts';
+import { type AnswerVia, needsConfirm } from './answer/friction.ts';
+import { shortcutFor, shortcutHint } from './answer/shortcuts.ts';
 import {
   approverReducer,
   canAct,
@@ -10,14 +15,12 @@ import {
   isFolded,
   shownState,
 } from './approver-state.ts';
-import { type ActionKey, denyAnswer } from './card-actions.ts';
-import { type Card, cardKey } from './card-order.ts';
-import { type AnswerVia, needsConfirm } from './friction.ts';
-import { GrantsList } from './grants-list.tsx';
-import type { ApproverPort, PortResult } from './port.ts';
-import { RequestCard } from './request-card.tsx';
-import { SessionList } from './session-list.tsx';
-import { shortcutFor, shortcutHint } from './shortcuts.ts';
+import { type Card, cardKey } from './card/card-order.ts';
+import { identicalGroups } from './card/identical-calls.ts';
+import { RequestCard } from './card/request-card.tsx';
+import { GrantsList } from './grants/grants-list.tsx';
+import type { ApproverPort, BatchResult, PortResult } from './port.ts';
+import { SessionList } from './sessions/session-list.tsx';
 import { StateNotice } from './state-notice.tsx';
 
 /** What differs between the surfaces that show the approver: the popup and /app. */
@@ -35,7 +38,7 @@ export interface ApproverExtras {
 }
 
 /** Port results that threw instead of answering (a port must not, but a closed page's may). */
-const thrown = (cause: unknown): PortResult<Interaction> => ({
+const thrown = (cause: unknown): Extract<PortResult<never>, { ok: false }> => ({
   ok: false,
   refusal: 'unreachable',
   message: cause instanceof Error ? cause.message : String(cause),
@@ -83,6 +86,45 @@ export function Approver({ port, extras = {} }: { port: ApproverPort; extras?: A
   }
 
   /**
+   * One answer for every session waiting on the same call (POST /interaction-respond-many):
+   * each card is sent, answered and shown as if answered alone, with its own result.
+   */
+  async function answerAll(group: Card[], action: BatchAction) {
+    const members = group.filter(
+      (card) =>
+        isOffered(card.interaction, { action }) &&
+        !inFlight.current.has(cardKey(card)) &&
+        canAct(card, cardUi(latest.current, cardKey(card))),
+    );
+    if (members.length < 2) return;
+    for (const card of members) {
+      inFlight.current.add(cardKey(card));
+      dispatch({ type: 'sending', id: cardKey(card), action });
+    }
+    const sent = action === 'deny' ? denyAnswer('') : approvalAnswer({ action }, new Date());
+    const items = members.map((card) => ({
+      sessionId: card.session.sessionId,
+      interactionId: cardKey(card),
+    }));
+    const answered: PortResult<BatchResult[]> = await port.respondMany(items, sent).catch(thrown);
+    for (const card of members) {
+      const id = cardKey(card);
+      inFlight.current.delete(id);
+      const own = answered.ok ? answered.value.find((item) => item.interactionId === id) : undefined;
+      const result: PortResult<Interaction> = answered.ok
+        ? (own?.result ?? {
+            ok: false,
+            refusal: 'unreachable',
+            message: 'the relay said nothing of this question',
+          })
+        : answered;
+      const shown = result.ok ? sentAs({ action }, result.value) : { action, detail: [] };
+      const detail = result.ok ? [...shown.detail, `answered with ${members.length - 1} more`] : [];
+      dispatch({ type: 'answered', id, action: shown.action, result, detail });
+    }
+  }
+
+  /**
    * An answer chosen by click or key: Deny opens its form, a wider answer that needs it opens
    * its confirm step (friction.ts), anything else is sent.
    */
@@ -126,6 +168,19 @@ export function Approver({ port, extras = {} }: { port: ApproverPort; extras?: A
   }, []);
 
   const shown = shownState(state);
+  const groups = identicalGroups(state.cards, (card) => canAct(card, cardUi(state, cardKey(card))));
+  const batchOf = (card: Card) => {
+    const group = groups.get(cardKey(card));
+    if (!group) return undefined;
+    const actions = (['allow_once', 'deny'] as const).filter((action) =>
+      group.every((member) => isOffered(member.interaction, { action })),
+    );
+    return {
+      count: group.length,
+      actions,
+      onAnswerAll: (action: BatchAction) => void answerAll(group, action),
+    };
+  };
   const folded = state.cards.filter((card) => isFolded(card, cardUi(state, cardKey(card)))).length;
   // The session list follows the inbox: any change there is worth a fresh read.
   const inboxVersion = `${state.connection}|${state.cards.map((card) => `${cardKey(card)}:${card.session.updatedAt}`).join(',')}`;
@@ -162,6 +217,7 @@ export function Approver({ port, extras = {} }: { port: ApproverPort; extras?: A
               dispatch={dispatch}
               onChoose={choose}
               onAnswer={(target, action, comment) => void answer(target, action, comment)}
+              batch={batchOf(card)}
             />
           ))}
           {folded > 0 && (

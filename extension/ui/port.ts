@@ -45,6 +45,17 @@ export type PortResult<T> =
   | { ok: true; value: T }
   | { ok: false; refusal: Refusal; message: string; interaction?: Interaction };
 
+/** One question of a batch answer. */
+export interface BatchItem {
+  sessionId: string;
+  interactionId: string;
+}
+
+/** What became of one question of a batch answer: answered as if alone, or refused on its own. */
+export interface BatchResult extends BatchItem {
+  result: PortResult<Interaction>;
+}
+
 export interface ApproverPort {
   /** Calls `listener` at once with the current state, then on every change; returns unsubscribe. */
   subscribe(listener: (state: InboxState) => void): () => void;
@@ -65,4 +76,11 @@ export interface ApproverPort {
   grants(sessionId?: string): Promise<PortResult<Grant[]>>;
   /** Revoke one grant (DELETE …/grants/{id}): the next call is decided without it. */
   revokeGrant(grantId: string, sessionId?: string): Promise<PortResult<null>>;
+  /**
+   * One answer for several questions (POST /interaction-respond-many): each is answered as if
+   * alone, and each result is listed in the order asked.
+   */
+  respondMany(items: BatchItem[], answer: Answer): Promise<PortResult<BatchResult[]>>;
+  /** Stop offering a learned rule in this workspace (POST /suggestions/decline). */
+  declineSuggestion(rule: string): Promise<PortResult<null>>;
 }

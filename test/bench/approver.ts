@@ -222,7 +222,7 @@ export async function printApproverFigures(): Promise<void> {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log('Approver (built extension in Chromium, real relay under wrangler dev)');
   console.log(
-    `  popup JavaScript: ${kb(popup.gzipBytes)} gzipped (target ≤ 40 KB), ${popup.files.length} files: ${popup.files
+    `  popup JavaScript: ${kb(popup.gzipBytes)} gzipped (target ≤ 42 KB), ${popup.files.length} files: ${popup.files
       .map((file) => `${file.path} ${kb(file.gzipBytes)}`)
       .join(', ')}`,
   );
