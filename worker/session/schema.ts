@@ -107,4 +107,15 @@ export const migrations: readonly string[] = [
   ALTER TABLE tool_calls ADD COLUMN issuer TEXT;
   ALTER TABLE tool_calls ADD COLUMN attestation TEXT;
   `,
+  // Step-up (docs/attestation.md "Passkeys"): when the options for a passkey-signed answer were
+  // asked for, per question and token, so the answer is signed with the very payload (its `iat`)
+  // the passkey signed.
+  `
+  CREATE TABLE step_ups (
+    interaction_id TEXT NOT NULL,
+    token_id TEXT NOT NULL,
+    iat INTEGER NOT NULL,
+    PRIMARY KEY (interaction_id, token_id)
+  );
+  `,
 ];
