@@ -1,5 +1,5 @@
 // Draws Gatehouse's icons (a shield with a gate arch cut out) as PNGs: the extension's toolbar
-// icons at 16, 32, 48 and 128 px into extension/public/icon/, and /app's into worker/app/icons/
+// icons at 16, 32, 48 and 128 px into extension/public/icon/, and /app's into extension/app/icons/
 // (192 and 512 px on transparent, a maskable 512 px and the 180 px Apple touch icon on an opaque
 // square). Run after changing the drawing; the PNGs are committed: `node scripts/icons.ts`.
 // test/unit/push-app-icons.test.ts draws them again and compares pixels, so the files cannot
@@ -42,10 +42,10 @@ export interface IconFile {
 
 export const iconFiles: IconFile[] = [
   ...[16, 32, 48, 128].map((size) => ({ path: `extension/public/icon/${size}.png`, size, drawing: plain })),
-  { path: 'worker/app/icons/192.png', size: 192, drawing: plain },
-  { path: 'worker/app/icons/512.png', size: 512, drawing: plain },
-  { path: 'worker/app/icons/maskable-512.png', size: 512, drawing: maskable },
-  { path: 'worker/app/icons/apple-touch-180.png', size: 180, drawing: appleTouch },
+  { path: 'extension/app/icons/192.png', size: 192, drawing: plain },
+  { path: 'extension/app/icons/512.png', size: 512, drawing: plain },
+  { path: 'extension/app/icons/maskable-512.png', size: 512, drawing: maskable },
+  { path: 'extension/app/icons/apple-touch-180.png', size: 180, drawing: appleTouch },
 ];
 
 /** Inside the shield outline? Coordinates are 0..1 with y down. */

@@ -264,6 +264,7 @@ export interface WorkspaceRpc extends PasskeysRpc {
   addPushSubscription(tokenId: string, request: SubscriptionRequest): Promise<{ id: string }>;
   listPushSubscriptions(tokenId: string): Promise<SubscriptionInfo[]>;
   removePushSubscription(tokenId: string, id: string): Promise<boolean>;
+  renamePushSubscription(tokenId: string, id: string, label: string): Promise<SubscriptionInfo | null>;
   testPush(tokenId: string): Promise<TestResult>;
   /** Delivery follows presence, and is known to arrive (docs/push.md). */
   reportPresence(tokenId: string, active: boolean): Promise<{ present: boolean }>;

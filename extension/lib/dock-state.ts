@@ -1,6 +1,6 @@
 import { decisionBadge } from '../../shared/badges/index.ts';
+import { summaryLine } from '../ui/card/summary-line.ts';
 import type { InboxState } from '../ui/port.ts';
-import { summaryLine } from '../ui/summary-line.ts';
 import type { DockState } from './messages.ts';
 import { argumentPreview } from './preview.ts';
 

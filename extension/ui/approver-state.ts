@@ -1,8 +1,8 @@
 import type { Interaction } from '../../shared/contract/index.ts';
-import type { Choice } from './answer-choice.ts';
-import type { ActionKey } from './card-actions.ts';
-import { type CardNotice, isFinal, noticeFor } from './card-notice.ts';
-import { arrangeCards, type Card, cardKey } from './card-order.ts';
+import type { Choice } from './answer/answer-choice.ts';
+import type { ActionKey } from './answer/card-actions.ts';
+import { type CardNotice, isFinal, noticeFor } from './card/card-notice.ts';
+import { arrangeCards, type Card, cardKey } from './card/card-order.ts';
 import type { Connection, InboxState, PortResult } from './port.ts';
 
 /**

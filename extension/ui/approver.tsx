@@ -1,7 +1,11 @@
+import './approver.css';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { Interaction } from '../../shared/contract/index.ts';
-import { approvalAnswer, type Choice, choiceOf, isOffered, sentAs } from './answer-choice.ts';
+import { approvalAnswer, type Choice, choiceOf, isOffered, sentAs } from './answer/answer-choice.ts';
+import { type ActionKey, denyAnswer } from './answer/card-actions.ts';
+import { type AnswerVia, needsConfirm } from './answer/friction.ts';
+import { shortcutFor, shortcutHint } from './answer/shortcuts.ts';
 import {
   approverReducer,
   canAct,
@@ -10,14 +14,11 @@ import {
   isFolded,
   shownState,
 } from './approver-state.ts';
-import { type ActionKey, denyAnswer } from './card-actions.ts';
-import { type Card, cardKey } from './card-order.ts';
-import { type AnswerVia, needsConfirm } from './friction.ts';
-import { GrantsList } from './grants-list.tsx';
+import { type Card, cardKey } from './card/card-order.ts';
+import { RequestCard } from './card/request-card.tsx';
+import { GrantsList } from './grants/grants-list.tsx';
 import type { ApproverPort, PortResult } from './port.ts';
-import { RequestCard } from './request-card.tsx';
-import { SessionList } from './session-list.tsx';
-import { shortcutFor, shortcutHint } from './shortcuts.ts';
+import { SessionList } from './sessions/session-list.tsx';
 import { StateNotice } from './state-notice.tsx';
 
 /** What differs between the surfaces that show the approver: the popup and /app. */

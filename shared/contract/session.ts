@@ -88,6 +88,8 @@ export const SessionView = z.object({
   queueLength: z.number().int().min(0),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the agent said the session ended (Claude Code's SessionEnd); null or absent while it runs. */
+  endedAt: z.string().nullable().optional(),
   /** The active question's push delivery, when any push of it went out. */
   delivery: PushDelivery.nullable().optional(),
 });

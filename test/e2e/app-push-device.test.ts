@@ -175,3 +175,50 @@ describe('/app turns push off for this device only', () => {
     expect(await keptDevice()).toBeNull();
   });
 });
+
+describe('/app renames a device', () => {
+  /** The label the relay keeps for `id`. */
+  async function relayLabel(id: string): Promise<string | null> {
+    const response = await relay.call('GET', '/push/subscriptions', token);
+    const { subscriptions } = (await response.json()) as {
+      subscriptions: { id: string; label: string | null }[];
+    };
+    return subscriptions.find((s) => s.id === id)?.label ?? null;
+  }
+
+  it('renames through the relay, shows the new name, and says why a name is refused', async () => {
+    const id = await otherDevice('Chrome on Android');
+    await page.reload();
+    await page.locator('[data-testid="push-controls"][data-push="available"]').waitFor({ timeout: 15_000 });
+    const row = page.locator(`[data-testid="push-device"][data-device-id="${id}"]`);
+    await expect
+      .poll(() => row.locator('[data-testid="device-name"]').textContent())
+      .toBe('Chrome on Android');
+
+    await row.locator('[data-action="device-rename"]').click();
+    const input = row.locator('[data-testid="device-name-input"]');
+    expect(await input.inputValue()).toBe('Chrome on Android');
+    // Refused before sending: nothing reaches the relay.
+    await input.fill('   ');
+    await row.locator('[data-action="device-rename-save"]').click();
+    await expect
+      .poll(() => row.locator('[data-testid="device-rename-error"]').textContent())
+      .toBe('A name is needed.');
+    expect(await relayLabel(id)).toBe('Chrome on Android');
+
+    await input.fill('  Work phone  ');
+    await row.locator('[data-action="device-rename-save"]').click();
+    await expect.poll(() => row.locator('[data-testid="device-name"]').textContent()).toBe('Work phone');
+    expect(await relayLabel(id)).toBe('Work phone');
+    expect(await row.locator('[data-testid="device-name-input"]').count()).toBe(0);
+
+    // The relay's refusal is shown in its words: the device went away meanwhile (404).
+    await row.locator('[data-action="device-rename"]').click();
+    expect((await relay.call('DELETE', `/push/subscriptions/${id}`, token)).status).toBe(204);
+    await row.locator('[data-testid="device-name-input"]').fill('Gone phone');
+    await row.locator('[data-action="device-rename-save"]').click();
+    await expect
+      .poll(() => row.locator('[data-testid="device-rename-error"]').textContent())
+      .toBe('Not renamed: no such subscription of this token');
+  });
+});

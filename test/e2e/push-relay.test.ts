@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PushMessage } from '../../worker/push/message.ts';
+import { PushMessage } from '../../shared/push/message.ts';
 import { askAndWait } from '../support/extension-cards.ts';
 import { type PushRelay, startPushRelay } from '../support/push-relay.ts';
 import { browserKeys, decryptPush, type PushService, startPushService } from '../support/push-service.ts';

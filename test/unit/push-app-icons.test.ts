@@ -8,7 +8,7 @@ import { iconFiles, renderPixels } from '../../scripts/icons.ts';
 // what the checked-in PNGs are, and the PNGs are what scripts/icons.ts draws.
 
 const root = join(import.meta.dirname, '../..');
-const appDir = join(root, 'worker/app');
+const appDir = join(root, 'extension/app');
 
 interface Png {
   width: number;
@@ -45,7 +45,7 @@ function readPng(file: string): Png {
   };
 }
 
-/** `/app/icons/<name>` is served from worker/app/icons/<name> (vite.config.ts copies the folder). */
+/** `/app/icons/<name>` is served from extension/app/icons/<name> (vite.config.ts copies the folder). */
 function fileFor(src: string): string {
   const match = /^\/app\/icons\/([\w-]+\.png)$/.exec(src);
   if (!match) throw new Error(`icon ${src} is not under /app/icons/`);

@@ -6,7 +6,7 @@ import {
   type RelayCall,
   registerDevice,
   unregisterDevice,
-} from '../../worker/app/push-device.ts';
+} from '../../extension/app/push-device.ts';
 
 // Turning push off removes this device's subscription at the relay by the id the relay gave it,
 // never by matching the push service's origin: the token's other devices on the same service

@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SessionView } from '../../shared/contract/index.ts';
-import { announcements, askDetails } from '../../worker/push/announce.ts';
-import { PushMessage } from '../../worker/push/message.ts';
+import { PushMessage } from '../../shared/push/message.ts';
 import {
   askNotification,
   closedNotification,
   couldNotAnswer,
   failedNotification,
   tagFor,
-} from '../../worker/push/notification.ts';
-import { summarizeCall, summaryChars } from '../../worker/push/summary.ts';
+} from '../../shared/push/notification.ts';
+import { summarizeCall, summaryChars } from '../../shared/push/summary.ts';
+import { announcements, askDetails } from '../../worker/push/announce.ts';
 
 function view(
   tool: string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIos, needsHomeScreen, type Platform } from '../../worker/app/platform.ts';
+import { isIos, needsHomeScreen, type Platform } from '../../extension/app/platform.ts';
 
 // /app's "Add to Home Screen" note: on iOS only, and only in a browser tab.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardActions, denyAnswer } from '../../extension/ui/card-actions.ts';
+import { cardActions, denyAnswer } from '../../extension/ui/answer/card-actions.ts';
 import { allActions } from './ui-fixtures.ts';
 
 describe('cardActions: the buttons an interaction offers', () => {

@@ -6,9 +6,9 @@ import {
   isOffered,
   sentAs,
   sentDetail,
-} from '../../extension/ui/answer-choice.ts';
-import { confirmLabel, confirmQuestion, needsConfirm } from '../../extension/ui/friction.ts';
-import { ruleCovers, rulesCover } from '../../extension/ui/rule-words.ts';
+} from '../../extension/ui/answer/answer-choice.ts';
+import { confirmLabel, confirmQuestion, needsConfirm } from '../../extension/ui/answer/friction.ts';
+import { ruleCovers, rulesCover } from '../../extension/ui/common/rule-words.ts';
 import { InteractionRespondRequest, Risk } from '../../shared/contract/index.ts';
 import { allActions, interaction } from './ui-fixtures.ts';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDirectPort, type DirectPort } from '../../extension/app/direct-port.ts';
+import { codeFromFragment, codeFromInput, fragmentWithoutCode } from '../../extension/app/pair-code.ts';
+import { forgetPairing, pairingKey, readPairing, savePairing } from '../../extension/app/pairing-store.ts';
 import type { InboxState } from '../../extension/ui/port.ts';
 import type { SessionView } from '../../shared/contract/index.ts';
-import { createDirectPort, type DirectPort } from '../../worker/app/direct-port.ts';
-import { codeFromFragment, codeFromInput, fragmentWithoutCode } from '../../worker/app/pair-code.ts';
-import { forgetPairing, pairingKey, readPairing, savePairing } from '../../worker/app/pairing-store.ts';
 import { interaction, session, userResolution } from './ui-fixtures.ts';
 
 const origin = 'https://relay.example';

@@ -9,7 +9,7 @@ import {
   isFolded,
   shownState,
 } from '../../extension/ui/approver-state.ts';
-import { cardKey } from '../../extension/ui/card-order.ts';
+import { cardKey } from '../../extension/ui/card/card-order.ts';
 import type { InboxState } from '../../extension/ui/port.ts';
 import { interaction, session, userResolution } from './ui-fixtures.ts';
 

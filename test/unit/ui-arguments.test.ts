@@ -8,7 +8,7 @@ import {
   expandedChars,
   prettyArguments,
   truncatedMarker,
-} from '../../extension/ui/format-arguments.ts';
+} from '../../extension/ui/card/format-arguments.ts';
 
 describe('prettyArguments', () => {
   it('indents JSON by two spaces', () => {

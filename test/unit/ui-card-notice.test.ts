@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answeredElsewhere, isFinal, noticeFor } from '../../extension/ui/card-notice.ts';
+import { answeredElsewhere, isFinal, noticeFor } from '../../extension/ui/card/card-notice.ts';
 import { interaction, userResolution } from './ui-fixtures.ts';
 
 describe('answeredElsewhere', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrangeCards, type Card, cardKey, liveCards } from '../../extension/ui/card-order.ts';
+import { arrangeCards, type Card, cardKey, liveCards } from '../../extension/ui/card/card-order.ts';
 import { session } from './ui-fixtures.ts';
 
 const keep = () => false;

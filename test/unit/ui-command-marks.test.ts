@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commandMarks, type Finding, isWholeText } from '../../extension/ui/command-marks.ts';
-import { whyLines } from '../../extension/ui/why.ts';
+import { commandMarks, type Finding, isWholeText } from '../../extension/ui/card/command-marks.ts';
+import { whyLines } from '../../extension/ui/card/why.ts';
 import { toDisplayCopy } from '../../shared/redact/index.ts';
 import { askDecision } from './ui-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownText } from '../../extension/ui/countdown.ts';
+import { countdownText } from '../../extension/ui/common/countdown.ts';
 
 const at = Date.parse('2026-11-29T12:10:00.000Z');
 

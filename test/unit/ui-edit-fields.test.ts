@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editedInput, editFields } from '../../extension/ui/edit-fields.ts';
+import { editedInput, editFields } from '../../extension/ui/answer/edit-fields.ts';
 
 describe('editFields: what an approver may edit', () => {
   it('Bash: only the command, monospace', () => {

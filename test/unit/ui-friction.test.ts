@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { actionKeys } from '../../extension/ui/card-actions.ts';
+import { actionKeys } from '../../extension/ui/answer/card-actions.ts';
 import {
   confirmLabel,
   confirmQuestion,
   modeNeedsConfirm,
   needsConfirm,
-} from '../../extension/ui/friction.ts';
-import { shortcutFor } from '../../extension/ui/shortcuts.ts';
+} from '../../extension/ui/answer/friction.ts';
+import { shortcutFor } from '../../extension/ui/answer/shortcuts.ts';
 import { Mode, Risk } from '../../shared/contract/index.ts';
 
 const press = (key: string, shiftKey = false) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryText, grantRow, madeWhen } from '../../extension/ui/grant-rows.ts';
+import { expiryText, grantRow, madeWhen } from '../../extension/ui/grants/grant-rows.ts';
 import type { GlobalGrant, SessionGrant } from '../../shared/contract/index.ts';
 
 const now = Date.parse('2026-11-29T12:00:00.000Z');

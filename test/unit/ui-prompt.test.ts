@@ -1,10 +1,10 @@
 import type { VNode } from 'preact';
 import { describe, expect, it } from 'vitest';
-import { promptRowText } from '../../extension/ui/call-summary.ts';
-import { expandedChars } from '../../extension/ui/format-arguments.ts';
-import { PromptLine } from '../../extension/ui/prompt-line.tsx';
-import { promptChars, promptLines, promptText } from '../../extension/ui/prompt-text.ts';
-import { isCall, timelineItems, timelineRows } from '../../extension/ui/timeline-items.ts';
+import { promptRowText } from '../../extension/ui/card/call-summary.ts';
+import { expandedChars } from '../../extension/ui/card/format-arguments.ts';
+import { PromptLine } from '../../extension/ui/card/prompt-line.tsx';
+import { promptChars, promptLines, promptText } from '../../extension/ui/card/prompt-text.ts';
+import { isCall, timelineItems, timelineRows } from '../../extension/ui/timeline/timeline-items.ts';
 import type { SessionEvent } from '../../shared/contract/index.ts';
 import { askDecision } from './ui-fixtures.ts';
 

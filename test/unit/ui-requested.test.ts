@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { relayCalls } from '../../extension/lib/relay-calls.ts';
-import { engineModeLabels, modeLabel } from '../../extension/ui/mode-names.ts';
+import { engineModeLabels, modeLabel } from '../../extension/ui/sessions/mode-names.ts';
 import {
   coversWholeTool,
   grantConfirmLabel,
@@ -8,7 +8,7 @@ import {
   modeChooserText,
   newerView,
   requestedOf,
-} from '../../extension/ui/requested.ts';
+} from '../../extension/ui/sessions/requested.ts';
 import { Mode, modeAliases } from '../../shared/contract/index.ts';
 import { interaction, session } from './ui-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type KeyPress, shortcutFor } from '../../extension/ui/shortcuts.ts';
+import { type KeyPress, shortcutFor } from '../../extension/ui/answer/shortcuts.ts';
 
 const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({
   key,

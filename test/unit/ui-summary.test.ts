@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summaryLine } from '../../extension/ui/summary-line.ts';
+import { summaryLine } from '../../extension/ui/card/summary-line.ts';
 import { askDecision } from './ui-fixtures.ts';
 
 describe('summaryLine: the one secondary line of a request', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expiresAtFor, timeBoxes, timeBoxWords } from '../../extension/ui/time-box.ts';
+import { expiresAtFor, timeBoxes, timeBoxWords } from '../../extension/ui/answer/time-box.ts';
 
 // The time box's end is computed by the client, from an injected clock, in the approver's own
 // time zone ("until tomorrow" is their midnight). The zone is set per test and put back.

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { deviceLabel } from '../../extension/lib/device-label.ts';
-import { answeredBy, callSummary, modeChangeText } from '../../extension/ui/call-summary.ts';
-import { isCall, resolutionOf, timelineItems, timelineRows } from '../../extension/ui/timeline-items.ts';
+import { answeredBy, callSummary, modeChangeText } from '../../extension/ui/card/call-summary.ts';
+import {
+  isCall,
+  resolutionOf,
+  timelineItems,
+  timelineRows,
+} from '../../extension/ui/timeline/timeline-items.ts';
 import { decisionBadge } from '../../shared/badges/index.ts';
 import type { SessionEvent, ToolPermissionDecision } from '../../shared/contract/index.ts';
 import { allActions, askDecision, userResolution } from './ui-fixtures.ts';

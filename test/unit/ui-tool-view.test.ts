@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prettyArguments } from '../../extension/ui/format-arguments.ts';
-import { diffHunkLines, domainOf, mcpName, toolView } from '../../extension/ui/tool-view.ts';
+import { prettyArguments } from '../../extension/ui/card/format-arguments.ts';
+import { diffHunkLines, domainOf, mcpName, toolView } from '../../extension/ui/card/tool-view.ts';
 import { toDisplayCopy } from '../../shared/redact/index.ts';
 import { askDecision } from './ui-fixtures.ts';
 
@@ -295,7 +295,7 @@ describe('toolView: a Codex patch is the files it touches and their lines', () =
   });
 
   it('the timeline names the files', async () => {
-    const { callSummary } = await import('../../extension/ui/call-summary.ts');
+    const { callSummary } = await import('../../extension/ui/card/call-summary.ts');
     expect(callSummary('apply_patch', { command: patch })).toBe('Patch: notes/new.txt, src/app.ts, old.txt');
   });
 });

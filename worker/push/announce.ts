@@ -1,8 +1,8 @@
 import type { SessionView } from '../../shared/contract/index.ts';
+import type { AskDetails, PushDetails, PushMessage } from '../../shared/push/message.ts';
+import { summarizeCall, summaryChars } from '../../shared/push/summary.ts';
 import { redactText } from '../../shared/redact/index.ts';
-import type { AskDetails, PushDetails, PushMessage } from './message.ts';
 import type { QuestionRow } from './store.ts';
-import { summarizeCall, summaryChars } from './summary.ts';
 
 /**
  * What a session's change means for the phones: the question it shows now differs from the one

@@ -1,8 +1,8 @@
 import { type DeliverySettings, Risk, type SessionView } from '../../shared/contract/index.ts';
+import { type PushDetails, PushMessage, sessionTag } from '../../shared/push/message.ts';
 import { randomId } from '../workspace/secrets.ts';
 import { announcements } from './announce.ts';
 import { importSubscriber, PushKeyError } from './encrypt.ts';
-import { type PushDetails, PushMessage, sessionTag } from './message.ts';
 import { type PushOutcome, pushRequest, pushTimeoutMs, sendPush } from './send.ts';
 import type { OutboxRow, PushStore, SubscriptionRow } from './store.ts';
 import type { SubscriptionRequest } from './subscription.ts';

@@ -1,6 +1,6 @@
+import type { PushMessage } from '../../shared/push/message.ts';
 import { utf8 } from './base64url.ts';
 import { encryptPush, type SubscriberKeys } from './encrypt.ts';
-import type { PushMessage } from './message.ts';
 import { type VapidKeys, vapidAuthorization } from './vapid.ts';
 
 /** One HTTP request to a push service (RFC 8030 §5), ready to send. */

@@ -131,6 +131,18 @@ export class PushStore {
     return removed;
   }
 
+  /** Renames one of `tokenId`'s devices; false when it has no such device. */
+  renameSubscription(id: string, tokenId: string, label: string): boolean {
+    return (
+      this.#write(
+        'UPDATE push_subscriptions SET label = ? WHERE id = ? AND token_id = ?',
+        label,
+        id,
+        tokenId,
+      ) > 0
+    );
+  }
+
   markDelivered(id: string, now: number): void {
     this.#write('UPDATE push_subscriptions SET last_delivered_at = ? WHERE id = ?', now, id);
   }

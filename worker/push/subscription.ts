@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../../shared/contract/index.ts';
 import { fromBase64Url } from './base64url.ts';
+import type { SubscriptionRow } from './store.ts';
 
 /**
  * `POST /push/subscriptions`: the browser's `PushSubscription.toJSON()` plus a label. The
@@ -68,3 +69,29 @@ export const SubscriptionInfo = z.object({
 });
 export type SubscriptionInfo = z.infer<typeof SubscriptionInfo>;
 export const SubscriptionList = z.object({ subscriptions: z.array(SubscriptionInfo) });
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** One stored device as `GET /push/subscriptions` shows it. */
+export const subscriptionInfo = (row: SubscriptionRow): SubscriptionInfo => ({
+  id: row.id,
+  label: row.label,
+  service: new URL(row.endpoint).origin,
+  createdAt: iso(row.created_at),
+  lastDeliveredAt: row.last_delivered_at === null ? null : iso(row.last_delivered_at),
+  lastShownAt: row.last_shown_at == null ? null : iso(row.last_shown_at),
+});
+
+/**
+ * `PATCH /push/subscriptions/{id}`: a device's new name, as a person would type it — trimmed,
+ * 1 to 100 characters, one line (no control or format characters, so it shows as one line in
+ * "shown on …").
+ */
+export const SubscriptionRename = z.strictObject({
+  label: z
+    .string()
+    .trim()
+    .min(1, 'label must not be empty')
+    .max(limits.labelLength, `label must be at most ${limits.labelLength} characters`)
+    .refine((label) => !/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(label), 'label must be one line of text'),
+});

@@ -1,15 +1,17 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
+import { PushId } from '../../shared/push/message.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { access, failures, jsonAnswer, open, openApiRoutes, requestJson } from '../http/openapi.ts';
 import { parseWith } from '../http/validate.ts';
 import { importSubscriber, PushKeyError } from '../push/encrypt.ts';
-import { PushId } from '../push/message.ts';
 import {
   allowsInsecure,
+  SubscriptionInfo,
   SubscriptionList,
+  SubscriptionRename,
   SubscriptionRequest,
   subscriptionRequest,
 } from '../push/subscription.ts';
@@ -84,6 +86,15 @@ const removeSubscription = createRoute({
   responses: { 204: { description: 'removed' }, ...failures(404) },
 });
 
+const renameSubscription = createRoute({
+  method: 'patch',
+  path: '/push/subscriptions/{id}',
+  summary: 'Rename one of the caller’s devices (`{"label": …}`, 1–100 characters, one line)',
+  ...access(['approver']),
+  request: { params: z.object({ id: z.string() }), ...requestJson(SubscriptionRename) },
+  responses: { 200: jsonAnswer(SubscriptionInfo, 'the device, renamed'), ...failures(404) },
+});
+
 const testPush = createRoute({
   method: 'post',
   path: '/push/test',
@@ -131,6 +142,16 @@ export const pushRoutes = openApiRoutes()
     if (!(await ownWorkspace(c).removePushSubscription(c.var.principal.tokenId, c.req.valid('param').id)))
       throw notFound('no such subscription of this token');
     return c.body(null, 204);
+  })
+  .openapi(renameSubscription, async (c) => {
+    const { id } = c.req.valid('param');
+    const renamed = await ownWorkspace(c).renamePushSubscription(
+      c.var.principal.tokenId,
+      id,
+      c.req.valid('json').label,
+    );
+    if (!renamed) throw notFound('no such subscription of this token');
+    return c.json(renamed, 200);
   })
   .openapi(testPush, async (c) => c.json(await ownWorkspace(c).testPush(c.var.principal.tokenId), 200))
   .openapi(receipt, async (c) => {

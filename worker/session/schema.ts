@@ -107,6 +107,9 @@ export const migrations: readonly string[] = [
   ALTER TABLE tool_calls ADD COLUMN issuer TEXT;
   ALTER TABLE tool_calls ADD COLUMN attestation TEXT;
   `,
+  // When the agent said its session ended (Claude Code's SessionEnd); cleared when it calls
+  // again (a resumed session). NULL: not ended. docs/approver-ui.md "Sessions".
+  `ALTER TABLE meta ADD COLUMN ended_at INTEGER;`,
   // Step-up (docs/attestation.md "Passkeys"): when the options for a passkey-signed answer were
   // asked for, per question and token, so the answer is signed with the very payload (its `iat`)
   // the passkey signed.

@@ -418,6 +418,8 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
           commit.viewChanged = true;
         }
         this.#store.insertToolCall(record);
+        // A call after SessionEnd is a resumed session (`claude --resume` keeps the id): running again.
+        if (this.#store.setEnded(null)) commit.viewChanged = true;
         commit.emit('TOOL_CALL_START', {
           toolCallId: record.id,
           tool: record.tool,
@@ -614,6 +616,10 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     for (const interaction of open) {
       if (interaction && this.#withdraw(interaction.toolCallId)) withdrawn += 1;
     }
+    // Ended: the session list puts it away and nothing more can be granted to it.
+    this.#commit((commit) => {
+      if (this.#store.setEnded(commit.now)) commit.viewChanged = true;
+    });
     await this.#settled();
     return ok({ withdrawn });
   }
@@ -760,6 +766,9 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     if (!entered.ok) return entered;
     if (caller.actor === 'agent' || caller.actor === 'system') {
       return refuse.forbidden('only an approver can grant what an agent asked for');
+    }
+    if (this.#store.endedAt() !== null) {
+      return refuse.conflict(`session "${caller.sessionId}" has ended: nothing can be granted to it`);
     }
     const snapshot = await this.#policy.snapshot(caller.policyVersion);
     const existing = this.#store.meta() ?? entered.value;

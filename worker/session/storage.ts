@@ -219,6 +219,21 @@ export class SessionStore {
     this.#run('UPDATE meta SET updated_at = ? WHERE id = 1', now);
   }
 
+  /** When the agent said the session ended; null while it runs (or was resumed). */
+  endedAt(): number | null {
+    return num(this.#first('SELECT ended_at FROM meta WHERE id = 1')?.ended_at ?? null);
+  }
+
+  /** Marks the session ended at `at`, or running again (null). Returns whether it changed. */
+  setEnded(at: number | null): boolean {
+    const changed = this.#first(
+      'UPDATE meta SET ended_at = ? WHERE id = 1 AND (ended_at IS NULL) <> (? IS NULL) RETURNING id',
+      at,
+      at,
+    );
+    return changed !== null;
+  }
+
   // ── tool calls ──────────────────────────────────────────────────────────────────────────
 
   toolCall(id: string): ToolCallRecord | null {

@@ -104,6 +104,7 @@ export function sessionView(store: SessionStore, meta: SessionMeta): SessionView
     queueLength: store.queueLength(),
     createdAt: new Date(meta.createdAt).toISOString(),
     updatedAt: new Date(meta.updatedAt).toISOString(),
+    endedAt: iso(store.endedAt()),
   };
 }
 

@@ -6,7 +6,7 @@ import {
   type SuggestionSettings,
   suggestionDefaults,
 } from '../../shared/contract/index.ts';
-import type { PushDetails } from '../push/message.ts';
+import type { PushDetails } from '../../shared/push/message.ts';
 
 /**
  * The workspace-only settings of the permissions (native dialect), with defaults for what is

@@ -29,7 +29,7 @@ import { PasskeyStore } from '../passkeys/store.ts';
 import { deliveryOf } from '../push/delivery-view.ts';
 import { Pusher, type TestResult } from '../push/pusher.ts';
 import { PushStore } from '../push/store.ts';
-import type { SubscriptionInfo, SubscriptionRequest } from '../push/subscription.ts';
+import { type SubscriptionInfo, type SubscriptionRequest, subscriptionInfo } from '../push/subscription.ts';
 import { vapidFromEnv } from '../push/vapid.ts';
 import type {
   AuthResult,
@@ -669,14 +669,15 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
 
   async listPushSubscriptions(tokenId: string): Promise<SubscriptionInfo[]> {
     await this.#ensureInitialized();
-    return this.#pushes.subscriptionsOf(tokenId).map((row) => ({
-      id: row.id,
-      label: row.label,
-      service: new URL(row.endpoint).origin,
-      createdAt: iso(row.created_at),
-      lastDeliveredAt: row.last_delivered_at === null ? null : iso(row.last_delivered_at),
-      lastShownAt: row.last_shown_at == null ? null : iso(row.last_shown_at),
-    }));
+    return this.#pushes.subscriptionsOf(tokenId).map(subscriptionInfo);
+  }
+
+  /** `PATCH /push/subscriptions/{id}`: the device's new name; null when `tokenId` has no such device. */
+  async renamePushSubscription(tokenId: string, id: string, label: string): Promise<SubscriptionInfo | null> {
+    await this.#ensureInitialized();
+    if (!this.#pushes.renameSubscription(id, tokenId, label)) return null;
+    const row = this.#pushes.subscription(id);
+    return row ? subscriptionInfo(row) : null;
   }
 
   async removePushSubscription(tokenId: string, id: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+// The base styles before any feature's own (each imported by the component that draws it).
 import '../../ui/approver.css';
 import './popup.css';
 import { render } from 'preact';

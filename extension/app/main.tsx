@@ -1,0 +1,57 @@
+// The base styles before any feature's own (each imported by the component that draws it).
+import '../ui/approver.css';
+import './app.css';
+import { render } from 'preact';
+import { watchPresence } from '../lib/presence.ts';
+import { App } from './app.tsx';
+import { createDirectPort } from './direct-port.ts';
+import { codeFromFragment, fragmentWithoutCode } from './pair-code.ts';
+import { readPairing } from './pairing-store.ts';
+import { PushControls } from './push-controls.tsx';
+import { openTokenVault } from './token-vault.ts';
+
+// The code leaves the address bar (and the history entry) before anything else happens, so
+// it is neither bookmarked nor shared by accident; it is single use anyway.
+const codeFromUrl = codeFromFragment(location.hash);
+if (codeFromUrl !== null)
+  history.replaceState(
+    history.state,
+    '',
+    `${location.pathname}${location.search}${fragmentWithoutCode(location.hash)}`,
+  );
+
+/** `#card=<session>/<interaction>`: a tapped notification opens /app on that card. */
+const focusSessionId = /^#card=([^/]+)\//.exec(location.hash)?.[1];
+
+const registration: Promise<ServiceWorkerRegistration | null> =
+  'serviceWorker' in navigator
+    ? navigator.serviceWorker
+        .register('/app/sw.js', { scope: '/app/', type: 'module' })
+        .then(() => navigator.serviceWorker.ready)
+        .catch(() => null)
+    : Promise.resolve(null);
+
+void (async () => {
+  let legacy: Storage | null = null;
+  try {
+    legacy = localStorage;
+  } catch {
+    legacy = null;
+  }
+  const storage = await openTokenVault(legacy);
+  const port = createDirectPort({ origin: location.origin, storage });
+  // Open and visible: the approver is here, and phones wait (docs/push.md).
+  watchPresence({ document, window, report: port.presence });
+  const token = () => readPairing(storage)?.token ?? null;
+  const root = document.getElementById('root');
+  if (root)
+    render(
+      <App
+        port={port}
+        codeFromUrl={codeFromUrl}
+        focusSessionId={focusSessionId ? decodeURIComponent(focusSessionId) : undefined}
+        push={<PushControls token={token} registration={registration} />}
+      />,
+      root,
+    );
+})();
