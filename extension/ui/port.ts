@@ -5,6 +5,7 @@ import type {
   SessionEvent,
   SessionGrant,
   SessionView,
+  StepUpLevel,
 } from '../../shared/contract/index.ts';
 
 /**
@@ -65,4 +66,9 @@ export interface ApproverPort {
   grants(sessionId?: string): Promise<PortResult<Grant[]>>;
   /** Revoke one grant (DELETE …/grants/{id}): the next call is decided without it. */
   revokeGrant(grantId: string, sessionId?: string): Promise<PortResult<null>>;
+  /**
+   * The step-up level last known to be in force (docs/attestation.md "Passkeys"), for the card's
+   * "needs your passkey"; absent where the port runs no passkey ceremony.
+   */
+  stepUp?(): StepUpLevel;
 }

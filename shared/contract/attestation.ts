@@ -17,8 +17,6 @@ export const AttestationHeader = z.object({
 });
 export type AttestationHeader = z.infer<typeof AttestationHeader>;
 
-export { StepUpLevel } from './step-up.ts';
-
 /** A WebAuthn assertion as the relay verified it (base64url members, WebAuthn's JSON serialisation). */
 export const AttestedAssertion = z.object({
   credentialId: z.string(),

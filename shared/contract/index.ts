@@ -14,6 +14,6 @@ export * from './limits.ts';
 export * from './passkeys.ts';
 export * from './permissions.ts';
 export * from './session.ts';
-export { StepUpSetting } from './step-up.ts';
+export { StepUpLevel, StepUpSetting } from './step-up.ts';
 export * from './tool-call.ts';
 export * from './workspace.ts';

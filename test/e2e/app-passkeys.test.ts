@@ -123,6 +123,7 @@ describe('a critical approval with the approver’s passkey', () => {
     const hook = runCli(['hook', '--verify'], cliEnv(relay.url.origin), hookInput(sid, 'toolu_critical_1'));
     const card = requestCard(page, sid);
     await card.waitFor({ timeout: 30_000 });
+    await card.locator('[data-testid="needs-passkey"]').waitFor({ timeout: 10_000 });
     await card.locator('[data-action="allow_once"]').click();
     const answered = await hook;
     const out = JSON.parse(answered.stdout) as { hookSpecificOutput: Record<string, unknown> };

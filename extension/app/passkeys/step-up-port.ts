@@ -1,4 +1,5 @@
-import type { AuthenticationResponse } from '../../../shared/contract/index.ts';
+import { stepUpInForce } from '../../../shared/attestation/step-up.ts';
+import type { AuthenticationResponse, StepUpLevel, StepUpSetting } from '../../../shared/contract/index.ts';
 import type { ApproverPort } from '../../ui/port.ts';
 import type { PasskeyCalls } from './passkey-calls.ts';
 import { assertPasskey } from './webauthn.ts';
@@ -17,8 +18,22 @@ export function withPasskeyStepUp<P extends ApproverPort>(
   calls: PasskeyCalls,
   assert: (options: unknown) => Promise<unknown> = assertPasskey,
 ): P {
+  // The level in force, as last listed: the card says "needs your passkey" from it.
+  let level: StepUpLevel = 'off';
+  const refresh = () =>
+    calls
+      .list()
+      .then((list) => {
+        level = stepUpInForce(list.stepUp as StepUpSetting, list.passkeys.length);
+      })
+      .catch(() => {});
+  void refresh();
+  port.subscribe((state) => {
+    if (state.connection === 'live') void refresh();
+  });
   return {
     ...port,
+    stepUp: () => level,
     async respond(sessionId, interactionId, answer) {
       const first = await port.respond(sessionId, interactionId, answer);
       if (first.ok || first.refusal !== 'forbidden' || !needsPasskey.test(first.message)) return first;

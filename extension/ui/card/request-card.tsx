@@ -1,3 +1,4 @@
+import { needsPasskey } from '../../../shared/attestation/step-up.ts';
 import '../common/common.css';
 import './card.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -150,6 +151,11 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
           </span>
         )}
       </header>
+      {port.stepUp && needsPasskey(interaction.decision.risk, port.stepUp()) && (
+        <p class="needs-passkey" data-testid="needs-passkey">
+          Needs your passkey: approving asks for it
+        </p>
+      )}
       <PromptLine prompt={interaction.prompt} expanded={ui.expanded} />
       <div class="card-tool" data-testid="tool-line">
         <span class="tool" data-testid="tool">

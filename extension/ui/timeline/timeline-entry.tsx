@@ -1,3 +1,4 @@
+import { markText } from './attestation-mark.ts';
 import './timeline.css';
 import { useState } from 'preact/hooks';
 import { decisionBadge, decisionSection } from '../../../shared/badges/index.ts';
@@ -45,6 +46,11 @@ export function TimelineEntry({ item }: { item: TimelineItem }) {
           {item.resolution && (
             <span class="quiet" data-testid="answered-by">
               {answeredBy(item.resolution)}
+            </span>
+          )}
+          {item.mark && (
+            <span class="quiet" data-testid="attested" data-mark={item.mark}>
+              {markText[item.mark]}
             </span>
           )}
           {item.result && (
