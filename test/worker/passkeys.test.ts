@@ -282,6 +282,43 @@ describe('passkey registration and lifecycle', () => {
     expect((await expectJson<PasskeyList>(200, '/passkeys', { token: t.admin })).passkeys).toEqual([]);
   });
 
+  it('a paired extension’s origin is accepted for ceremonies; an unpaired one is not', async () => {
+    const t = await team();
+    const extension = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+    const { code } = await expectJson<{ code: string }>(201, '/pairing-codes', {
+      token: t.admin,
+      method: 'POST',
+    });
+    const paired = await expectJson<{ token: string }>(201, '/pair', {
+      body: { code, label: 'Chrome' },
+      headers: { origin: extension },
+    });
+    const fromExtension = softAuthenticator('relay', extension);
+    const options = await expectJson<{ challenge: string }>(200, '/passkeys/registration-options', {
+      token: paired.token,
+      method: 'POST',
+    });
+    expect(
+      (
+        await api('/passkeys', {
+          token: paired.token,
+          body: { response: await fromExtension.create(options) },
+        })
+      ).status,
+    ).toBe(201);
+    const unpaired = softAuthenticator('relay', 'chrome-extension://zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz');
+    const again = await expectJson<{ challenge: string }>(200, '/passkeys/registration-options', {
+      token: t.admin,
+      method: 'POST',
+    });
+    const refused = await api('/passkeys', {
+      token: t.admin,
+      body: { response: await unpaired.create(again) },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/origin/i);
+  });
+
   it('stepUp is a workspace-only setting: an agent session declaring it is refused', async () => {
     const t = await team();
     const bad = await api('/permissions', {
