@@ -1,5 +1,5 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { apiRoot, fetchRelayKeys, type KeySet, type KeyStore } from '../sdk/index.ts';
 import { fetchPinnedPasskeys } from './pins-passkeys.ts';
 
