@@ -1,4 +1,4 @@
-import { needsPasskey } from '../../../shared/attestation/step-up.ts';
+import { asksPasskey } from './passkey-notice.ts';
 import '../common/common.css';
 import './card.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -151,7 +151,7 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
           </span>
         )}
       </header>
-      {port.stepUp && needsPasskey(interaction.decision.risk, port.stepUp()) && (
+      {port.stepUp && asksPasskey(interaction.decision.risk, port.stepUp()) && (
         <p class="needs-passkey" data-testid="needs-passkey">
           Needs your passkey: approving asks for it
         </p>
