@@ -8,7 +8,6 @@ const scale: readonly Risk[] = ['safe', 'low', 'medium', 'high', 'critical'];
 
 /** Whether approving a call of `risk` asks for the approver's passkey at `level`. */
 export function asksPasskey(risk: Risk, level: StepUpLevel): boolean {
-  if (level === 'off') return false;
-  const at = scale.indexOf(risk);
-  return (at < 0 ? scale.length : at) >= scale.indexOf(level);
+  // An unknown risk (-1 → 5) counts as the worst: fail closed.
+  return level !== 'off' && (scale.indexOf(risk) + 6) % 6 >= scale.indexOf(level);
 }

@@ -152,9 +152,7 @@ function OpenCard({ card, ui, selected, focusSignal, port, dispatch, onChoose, o
         )}
       </header>
       {port.stepUp && asksPasskey(interaction.decision.risk, port.stepUp()) && (
-        <p class="needs-passkey" data-testid="needs-passkey">
-          Needs your passkey: approving asks for it
-        </p>
+        <p data-testid="needs-passkey">Needs your passkey</p>
       )}
       <PromptLine prompt={interaction.prompt} expanded={ui.expanded} />
       <div class="card-tool" data-testid="tool-line">

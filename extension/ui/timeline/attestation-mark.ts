@@ -3,20 +3,15 @@ import type { SessionEvent } from '../../../shared/contract/index.ts';
 /**
  * How an outcome proves itself (docs/attestation.md): `signed` by the relay's key, or `passkey`
  * when the attestation also carries the approver's passkey assertion. Read from the payload of
- * each `tool_call_attested` event, for display only: the agent's side is what verifies it.
+ * each `tool_call_attested` event, for display only: the agent's side is what verifies it. A
+ * payload is JSON, where `"webauthn":` unescaped can only be a member's name.
  */
 export type AttestationMark = 'signed' | 'passkey';
 
-function payloadOf(jws: string): { webauthn?: unknown } | null {
-  const part = jws.split('.')[1];
-  if (!part) return null;
+function markOf(jws: string): AttestationMark | null {
   try {
-    const plain = part.replaceAll('-', '+').replaceAll('_', '/');
-    const text = new TextDecoder().decode(
-      Uint8Array.from(atob(plain + '='.repeat((4 - (plain.length % 4)) % 4)), (char) => char.charCodeAt(0)),
-    );
-    const payload = JSON.parse(text) as unknown;
-    return typeof payload === 'object' && payload !== null ? (payload as { webauthn?: unknown }) : null;
+    const part = (jws.split('.')[1] ?? '').replaceAll('-', '+').replaceAll('_', '/');
+    return atob(part).includes('"webauthn":') ? 'passkey' : 'signed';
   } catch {
     return null;
   }
@@ -26,14 +21,8 @@ function payloadOf(jws: string): { webauthn?: unknown } | null {
 export function attestationMarks(events: readonly SessionEvent[]): Map<string, AttestationMark> {
   const marks = new Map<string, AttestationMark>();
   for (const event of events) {
-    if (event.name !== 'tool_call_attested') continue;
-    const payload = payloadOf(event.value.attestation);
-    if (payload) marks.set(event.value.toolCallId, payload.webauthn ? 'passkey' : 'signed');
+    const mark = event.name === 'tool_call_attested' && markOf(event.value.attestation);
+    if (mark) marks.set(event.value.toolCallId, mark);
   }
   return marks;
 }
-
-export const markText: Record<AttestationMark, string> = {
-  signed: 'Signed',
-  passkey: 'Signed · passkey',
-};

@@ -1,4 +1,3 @@
-import { markText } from './attestation-mark.ts';
 import './timeline.css';
 import { useState } from 'preact/hooks';
 import { decisionBadge, decisionSection } from '../../../shared/badges/index.ts';
@@ -50,7 +49,7 @@ export function TimelineEntry({ item }: { item: TimelineItem }) {
           )}
           {item.mark && (
             <span class="quiet" data-testid="attested" data-mark={item.mark}>
-              {markText[item.mark]}
+              {item.mark === 'passkey' ? 'Signed · passkey' : 'Signed'}
             </span>
           )}
           {item.result && (
