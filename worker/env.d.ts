@@ -20,6 +20,10 @@ declare namespace Cloudflare {
     GATEHOUSE_RETIRED_KEYS?: string;
     /** The relay's public URL, the `iss` of its attestations; else each request's origin. */
     GATEHOUSE_PUBLIC_URL?: string;
+    /** Passkeys (docs/attestation.md "Passkeys"): the WebAuthn RP ID, else the relay's host name. */
+    GATEHOUSE_RP_ID?: string;
+    /** Further origins whose passkey ceremonies are accepted, comma- or space-separated. */
+    GATEHOUSE_WEBAUTHN_ORIGINS?: string;
   }
 }
 interface Env extends Cloudflare.Env {}

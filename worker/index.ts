@@ -6,6 +6,7 @@ import { jwksRoutes } from './attestation/routes.ts';
 import { hookRoutes } from './hooks/index.ts';
 import { errorBody, renderError, tooLarge } from './http/errors.ts';
 import { completeErrors, open, openApiRoutes } from './http/openapi.ts';
+import { passkeyRoutes } from './passkeys/routes.ts';
 import { appFallbackRoutes } from './routes/app-fallback.ts';
 import { grantRoutes } from './routes/grants.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -37,6 +38,7 @@ const api = openApiRoutes()
   .route('/', pairingRoutes)
   .route('/', permissionRoutes)
   .route('/', grantRoutes)
+  .route('/', passkeyRoutes)
   .route('/', pushRoutes)
   .route('/', inboxRoutes)
   .route('/', sessionRoutes)

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   Actor,
   ActorRef,
+  AttestationPayload,
   AuditLog,
   DeliverySettings,
   ErrorCode,
@@ -18,6 +19,7 @@ import type {
   SessionDeclaration,
   SessionGrant,
   SessionView,
+  StepUpOptionsRequest,
   SuggestionSettings,
   TokenInfo,
   ToolCallRequest,
@@ -26,6 +28,7 @@ import type {
 } from '../shared/contract/index.ts';
 import type { ServedLocally } from './http/credential-cache.ts';
 import type { Principal } from './http/principal.ts';
+import type { PasskeysRpc } from './passkeys/rpc.ts';
 import type { TestResult } from './push/pusher.ts';
 import type { SubscriptionInfo, SubscriptionRequest } from './push/subscription.ts';
 import type { DeclarationWording } from './session/declaration.ts';
@@ -157,7 +160,19 @@ export interface SessionRpc {
   getSession(caller: SessionCaller): Promise<Result<SessionView>>;
   selectMode(caller: SessionCaller, mode: string): Promise<Result<SessionView>>;
   grantRequested(caller: SessionCaller): Promise<Result<SessionView>>;
-  respond(caller: SessionCaller, request: InteractionRespondRequest): Promise<Result<Interaction>>;
+  /** `requestUrl`: the route's, so a passkey assertion's RP and origin can be checked. */
+  respond(
+    caller: SessionCaller,
+    request: InteractionRespondRequest,
+    requestUrl?: string,
+  ): Promise<Result<Interaction>>;
+  /** Passkey step-up (docs/attestation.md "Passkeys"): the request options for one approval. */
+  stepUpOptions(
+    caller: SessionCaller,
+    interactionId: string,
+    request: StepUpOptionsRequest,
+    requestUrl: string,
+  ): Promise<Result<unknown>>;
   listGrants(caller: SessionCaller): Promise<Result<SessionGrant[]>>;
   removeGrant(caller: SessionCaller, id: string): Promise<Result<null>>;
   auditLog(caller: SessionCaller, after?: number, limit?: number): Promise<Result<AuditLog>>;
@@ -193,6 +208,8 @@ export type PairResult =
 export interface WorkspacePolicy {
   version: number;
   permissions: PermissionsConfig | null;
+  /** The step-up level in force: `stepUp.minRisk` once a passkey exists, else `off`. */
+  stepUp: AttestationPayload['stepUp'];
   grants: GrantRecord[];
 }
 
@@ -225,7 +242,7 @@ export interface StoredPermissions {
 }
 
 /** The RPC methods of a WorkspaceDO (its `fetch` serves the inbox WebSocket). */
-export interface WorkspaceRpc {
+export interface WorkspaceRpc extends PasskeysRpc {
   authenticate(bearer: string, served?: ServedLocally): Promise<AuthResult>;
   issueTicket(principal: Principal): Promise<{ ticket: string; expiresAt: string }>;
   redeemTicket(ticket: string): Promise<AuthResult>;
@@ -233,7 +250,7 @@ export interface WorkspaceRpc {
   listTokens(): Promise<TokenInfo[]>;
   revokeToken(id: string): Promise<TokenInfo | null>;
   createPairingCode(request: { origin: string; createdBy: string }): Promise<PairingCode>;
-  pair(request: { code: string; clientIp: string; label?: string }): Promise<PairResult>;
+  pair(request: { code: string; clientIp: string; label?: string; origin?: string }): Promise<PairResult>;
   getPermissions(): Promise<StoredPermissions>;
   setPermissions(permissions: PermissionsConfig | null): Promise<StoredPermissions>;
   getPolicy(): Promise<WorkspacePolicy>;

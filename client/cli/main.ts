@@ -334,10 +334,14 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
     case 'init': {
       if (values.pin && !values.remove) {
         try {
-          const pinned = await pinRelay(pins, url, nodeFetch);
+          const pinned = await pinRelay(pins, url, nodeFetch, token || undefined);
           print(
             `Pinned ${pinned.keys.length} key(s) of ${url} in ${pins}: ${pinned.keys.map((key) => key.kid).join(', ')}`,
           );
+          if (pinned.passkeys)
+            print(
+              `Pinned ${pinned.passkeys.length} passkey(s) and step-up ${pinned.stepUp?.minRisk ?? 'critical'} (in force once a passkey is pinned)`,
+            );
         } catch (error) {
           warn(`could not pin the relay's keys: ${error instanceof Error ? error.message : error}`);
           return 1;

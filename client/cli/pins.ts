@@ -1,6 +1,7 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { apiRoot, fetchRelayKeys, type KeySet, type KeyStore } from '../sdk/index.ts';
+import { fetchPinnedPasskeys } from './pins-passkeys.ts';
 
 /**
  * The relay keys this machine trusts (docs/attestation.md "The agent's side"):
@@ -48,10 +49,21 @@ export function fileKeyStore(path: string, url: string): KeyStore {
   };
 }
 
-/** `init … --pin`: the relay's current keys, fetched now and recorded as pinned. */
-export async function pinRelay(path: string, url: string, doFetch?: typeof fetch): Promise<KeySet> {
+/**
+ * `init … --pin`: the relay's current keys, fetched now and recorded as pinned; with a token, also
+ * the workspace's passkeys and step-up setting, as the relay signed them with those keys.
+ */
+export async function pinRelay(
+  path: string,
+  url: string,
+  doFetch?: typeof fetch,
+  token?: string,
+): Promise<KeySet> {
+  const relayKeys = await fetchRelayKeys(url, doFetch);
+  const passkeys = token ? await fetchPinnedPasskeys(url, token, relayKeys, doFetch) : null;
   const keys: KeySet = {
-    keys: await fetchRelayKeys(url, doFetch),
+    keys: relayKeys,
+    ...(passkeys ?? {}),
     source: 'pinned',
     savedAt: new Date().toISOString(),
   };
@@ -69,7 +81,10 @@ export async function describePins(path: string, url: string): Promise<string> {
   }
   if (!keys) return `none kept for ${relayEntry(url)}; a verifying hook fetches and keeps them on first use`;
   const kids = keys.keys.map((key) => key.kid).join(', ');
+  const passkeys = keys.passkeys
+    ? `; ${keys.passkeys.length} passkey(s) pinned, step-up ${keys.passkeys.length ? (keys.stepUp?.minRisk ?? 'critical') : 'off'}`
+    : '';
   return keys.source === 'pinned'
-    ? `pinned ${keys.savedAt} (${kids})`
+    ? `pinned ${keys.savedAt} (${kids})${passkeys}`
     : `kept on first use ${keys.savedAt}, not pinned (${kids}); \`gatehouse init … --pin\` pins them`;
 }

@@ -5,12 +5,15 @@ import {
   Jwks,
   thumbprint,
 } from '../../shared/attestation/index.ts';
-import type { ToolCallState } from '../../shared/contract/index.ts';
+import type { PasskeyEntry, StepUpSetting, ToolCallState } from '../../shared/contract/index.ts';
 import { apiRoot } from './http.ts';
 
 /** The keys an agent trusts for one relay: pinned by `init … --pin`, or kept on first use. */
 export interface KeySet {
   keys: Jwks['keys'];
+  /** The workspace's passkeys and step-up setting, pinned by `init … --pin` (docs/attestation.md "Passkeys"). */
+  passkeys?: PasskeyEntry[];
+  stepUp?: StepUpSetting;
   source: 'pinned' | 'first-use';
   savedAt: string;
 }
@@ -89,14 +92,17 @@ export function createVerifier(options: {
           reason: `no keys to check it with: ${error instanceof Error ? error.message : error}`,
         };
       }
-      const first = await checkAttestation(jws, { ...expected, keys: keys.keys, now: now() });
+      const stepUp = keys.passkeys
+        ? { passkeys: keys.passkeys, stepUp: keys.stepUp ?? { minRisk: 'critical' as const } }
+        : undefined;
+      const first = await checkAttestation(jws, { ...expected, keys: keys.keys, stepUp, now: now() });
       if (first.ok || keys.source !== 'first-use' || !first.reason.includes('not pinned')) return first;
       try {
         keys = await refetch();
       } catch {
         return first;
       }
-      return checkAttestation(jws, { ...expected, keys: keys.keys, now: now() });
+      return checkAttestation(jws, { ...expected, keys: keys.keys, stepUp, now: now() });
     },
   };
 }

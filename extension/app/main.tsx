@@ -7,6 +7,9 @@ import { App } from './app.tsx';
 import { createDirectPort } from './direct-port.ts';
 import { codeFromFragment, fragmentWithoutCode } from './pair-code.ts';
 import { readPairing } from './pairing-store.ts';
+import { passkeyCalls } from './passkeys/passkey-calls.ts';
+import { PasskeyControls } from './passkeys/passkey-controls.tsx';
+import { withPasskeyStepUp } from './passkeys/step-up-port.ts';
 import { PushControls } from './push-controls.tsx';
 import { openTokenVault } from './token-vault.ts';
 
@@ -39,10 +42,12 @@ void (async () => {
     legacy = null;
   }
   const storage = await openTokenVault(legacy);
-  const port = createDirectPort({ origin: location.origin, storage });
+  const token = () => readPairing(storage)?.token ?? null;
+  const passkeys = passkeyCalls({ origin: location.origin, token });
+  // Approvals the relay holds for the approver's passkey run the ceremony (docs/attestation.md).
+  const port = withPasskeyStepUp(createDirectPort({ origin: location.origin, storage }), passkeys);
   // Open and visible: the approver is here, and phones wait (docs/push.md).
   watchPresence({ document, window, report: port.presence });
-  const token = () => readPairing(storage)?.token ?? null;
   const root = document.getElementById('root');
   if (root)
     render(
@@ -50,7 +55,12 @@ void (async () => {
         port={port}
         codeFromUrl={codeFromUrl}
         focusSessionId={focusSessionId ? decodeURIComponent(focusSessionId) : undefined}
-        push={<PushControls token={token} registration={registration} />}
+        push={
+          <>
+            <PushControls token={token} registration={registration} />
+            <PasskeyControls calls={passkeys} />
+          </>
+        }
       />,
       root,
     );

@@ -5,6 +5,7 @@ import type {
   SessionEvent,
   SessionGrant,
   SessionView,
+  StepUpLevel,
 } from '../../shared/contract/index.ts';
 
 /**
@@ -83,4 +84,9 @@ export interface ApproverPort {
   respondMany(items: BatchItem[], answer: Answer): Promise<PortResult<BatchResult[]>>;
   /** Stop offering a learned rule in this workspace (POST /suggestions/decline). */
   declineSuggestion(rule: string): Promise<PortResult<null>>;
+  /**
+   * The step-up level last known to be in force (docs/attestation.md "Passkeys"), for the card's
+   * "needs your passkey"; absent where the port runs no passkey ceremony.
+   */
+  stepUp?(): StepUpLevel;
 }

@@ -6,6 +6,7 @@ import {
 } from '../contract/index.ts';
 import { splitCompact, verifyCompact } from './jws.ts';
 import { importVerifyKey, type PublicJwk } from './keys.ts';
+import { checkStepUp, type PinnedStepUp } from './step-up-check.ts';
 
 /** What the agent is about to do, which the attestation must be about. */
 export interface AttestationExpectation {
@@ -16,6 +17,8 @@ export interface AttestationExpectation {
   input: unknown;
   outcome: 'allow' | 'deny';
   sessionId?: string;
+  /** The workspace's passkeys and step-up setting pinned for this relay, when they are. */
+  stepUp?: PinnedStepUp | undefined;
   /** Seconds since the epoch. */
   now: number;
 }
@@ -72,5 +75,7 @@ export async function checkAttestation(
   if (payload.exp + skewSeconds < expected.now)
     return refused(`the attestation expired at ${new Date(payload.exp * 1000).toISOString()}`);
   if (payload.iat - skewSeconds > expected.now) return refused('the attestation is dated in the future');
+  const stepUp = await checkStepUp(payload, expected.stepUp);
+  if (!stepUp.ok) return stepUp;
   return { ok: true, payload };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ActorRef } from './authority.ts';
 import { PermissionDecisionSource, ResolutionSource, Risk, Scope } from './decision.ts';
+import { StepUpLevel } from './step-up.ts';
 
 /** The JWS `typ` of an attestation (docs/attestation.md). */
 export const attestationType = 'gatehouse-attestation+jwt';
@@ -16,9 +17,6 @@ export const AttestationHeader = z.object({
 });
 export type AttestationHeader = z.infer<typeof AttestationHeader>;
 
-/** The minimum risk that needs the approver's passkey, or `off`. */
-export const StepUpLevel = z.enum(['high', 'critical', 'off']);
-
 /** A WebAuthn assertion as the relay verified it (base64url members, WebAuthn's JSON serialisation). */
 export const AttestedAssertion = z.object({
   credentialId: z.string(),
@@ -26,6 +24,7 @@ export const AttestedAssertion = z.object({
   clientDataJSON: z.string(),
   signature: z.string(),
 });
+export type AttestedAssertion = z.infer<typeof AttestedAssertion>;
 
 /**
  * What the relay signs for every outcome that lets a call run and every deny (docs/attestation.md

@@ -3,6 +3,7 @@ import { RequestedAuthority } from './authority.ts';
 import { ApprovalAction, ToolPermissionDecision, ToolPermissionResolution } from './decision.ts';
 import { Identifier, InteractionId, SessionId, ToolCallId, ToolName } from './ids.ts';
 import { limits } from './limits.ts';
+import { AuthenticationResponse } from './passkeys.ts';
 import { InteractionState, ToolInput } from './tool-call.ts';
 
 /**
@@ -69,9 +70,23 @@ export const InteractionRespondRequest = z.object({
     expires_at: z.iso.datetime({ offset: true }).optional(),
     /** The input as the approver edited it; offered only when the shown input is the whole input. */
     updated_input: ToolInput.optional(),
+    /**
+     * The approver's passkey assertion (`AuthenticationResponseJSON`) over the step-up options of
+     * this very answer: needed to approve at or above the workspace's step-up risk.
+     */
+    webauthn: AuthenticationResponse.optional(),
   }),
 });
 export type InteractionRespondRequest = z.infer<typeof InteractionRespondRequest>;
+
+/**
+ * `POST /sessions/{sid}/interactions/{iid}/step-up-options`: the approval the passkey is to sign,
+ * exactly as it will be sent to `interaction-respond` (without `webauthn`).
+ */
+export const StepUpOptionsRequest = z.strictObject({
+  answer: z.strictObject(InteractionRespondRequest.shape.answer.omit({ webauthn: true }).shape),
+});
+export type StepUpOptionsRequest = z.infer<typeof StepUpOptionsRequest>;
 
 /** Questions one batch answer may take (`POST /interaction-respond-many`). */
 export const respondManyLimit = 50;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ToolName } from './ids.ts';
 import { limits } from './limits.ts';
 import { Risk } from './risk.ts';
+import { StepUpSetting } from './step-up.ts';
 
 /**
  * The engine's modes (DESIGN §5 step 10). Claude Code's names are accepted as aliases
@@ -130,6 +131,8 @@ const nativeFields = {
   delivery: DeliverySettings.partial().optional(),
   /** Workspace only: after how many approvals a card offers the rule (0 = never). */
   suggestions: SuggestionSettings.partial().optional(),
+  /** Workspace only: the risk whose approval needs a passkey (docs/attestation.md "Passkeys"). */
+  stepUp: StepUpSetting.optional(),
 };
 
 /** The native keys only a workspace's own permissions may set (DESIGN §5 "Layering"). */
@@ -139,6 +142,7 @@ export const workspaceOnlyKeys = [
   'pushDetails',
   'delivery',
   'suggestions',
+  'stepUp',
 ] as const;
 
 export const NativePermissions = z.strictObject(nativeFields);

@@ -73,6 +73,12 @@ beforeAll(async () => {
         res.end(JSON.stringify({ ok: true, service: 'gatehouse' }));
         return;
       }
+      // A relay from before passkeys: `init --pin` pins its keys and no passkeys.
+      if (path === '/api/v1/passkeys') {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 'not_found', message: 'not found' } }));
+        return;
+      }
       if (path === '/api/v1/inbox') {
         res.writeHead(403, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { code: 'forbidden', message: 'agent token' } }));

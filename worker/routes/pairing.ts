@@ -46,6 +46,7 @@ export const pairingRoutes = openApiRoutes()
       code: parsed.code,
       ...(request.label === undefined ? {} : { label: request.label }),
       clientIp: c.req.header('cf-connecting-ip') ?? 'unknown',
+      ...(c.req.header('origin') === undefined ? {} : { origin: c.req.header('origin') as string }),
     });
     if (result.ok) {
       const body: PairResponse = { token: result.token, workspaceId: result.workspaceId };

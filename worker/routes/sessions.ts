@@ -141,7 +141,7 @@ const respond = createRoute({
   summary: 'Answer the active interaction: approve (once, session, global) or reject with a comment',
   ...access(['approver']),
   request: { params: SessionParams, ...requestJson(InteractionRespondRequest) },
-  responses: { 200: jsonAnswer(Interaction, 'the answered interaction'), ...failures(404, 409, 410) },
+  responses: { 200: jsonAnswer(Interaction, 'the answered interaction'), ...failures(403, 404, 409, 410) },
 });
 
 const events = createRoute({
@@ -265,7 +265,7 @@ export const sessionRoutes = openApiRoutes()
   })
   .openapi(respond, async (c) => {
     const caller = callerOf(c, c.req.valid('param').sid);
-    const interaction = unwrap(await sessionOf(c, caller).respond(caller, c.req.valid('json')));
+    const interaction = unwrap(await sessionOf(c, caller).respond(caller, c.req.valid('json'), c.req.url));
     await recordApproval(c, interaction);
     return c.json(interaction, 200);
   })

@@ -23,9 +23,6 @@ interface AttestationIds {
   issuer?: string | null | undefined;
 }
 
-/** The step-up level in force; passkeys (docs/attestation.md "Passkeys") are not registered yet. */
-const stepUpInForce: AttestationPayload['stepUp'] = 'off';
-
 /**
  * A session's attestations (docs/attestation.md): the outcome of every call, signed once and
  * stored with it. Decisions and answers are signed before their commit, so the attestation is
@@ -38,6 +35,7 @@ export class Attestations {
   readonly #store: SessionStore;
   readonly #commit: (work: (commit: Commit) => void) => void;
   readonly #issuer: string;
+  readonly #stepUp: () => AttestationPayload['stepUp'];
   /** Late signings under way, one per call, so two readers never sign the same outcome twice. */
   readonly #pending = new Map<string, Promise<void>>();
 
@@ -47,7 +45,10 @@ export class Attestations {
     commit: (work: (commit: Commit) => void) => void;
     /** `iss` when neither the request nor the call names one (`GATEHOUSE_PUBLIC_URL`, else a URN). */
     issuer: string;
+    /** The step-up level in force (docs/attestation.md "Passkeys"), from the last policy read. */
+    stepUp: () => AttestationPayload['stepUp'];
   }) {
+    this.#stepUp = options.stepUp;
     this.#signer = options.signer;
     this.#store = options.store;
     this.#commit = options.commit;
@@ -59,6 +60,7 @@ export class Attestations {
     call: Pick<ToolCallRecord, 'id' | 'tool' | 'approvalKey'>,
     risk: ToolPermissionDecision['risk'],
     digest: string,
+    stepUp: AttestationPayload['stepUp'] = this.#stepUp(),
   ): AttestedCall {
     return {
       issuer: ids.issuer ?? this.#issuer,
@@ -68,7 +70,7 @@ export class Attestations {
       tool: call.tool,
       inputSha256: digest,
       risk,
-      stepUp: stepUpInForce,
+      stepUp,
     };
   }
 
@@ -84,8 +86,35 @@ export class Attestations {
   }
 
   /**
-   * A resolution, signed before it is stored; `input_sha256` is of the edited input when there is
-   * one. Null when it cannot be signed (logged): `ensure` tries again once it is stored.
+   * The payload a resolution is signed with; `input_sha256` is of the edited input when there is
+   * one. A step-up approval's passkey signs exactly this (without `webauthn`), so it is computed
+   * the same way for the step-up options and for the answer. Throws when it cannot be made.
+   */
+  async resolutionPayload(
+    call: ToolCallRecord,
+    resolution: ToolPermissionResolution,
+    questionExpiresAt: number | null,
+    now: number,
+    stepUp?: AttestationPayload['stepUp'],
+  ): Promise<AttestationPayload> {
+    const meta = this.#store.meta();
+    if (!meta) throw new Error('the session has no identity yet');
+    const digest =
+      resolution.updatedInput === undefined
+        ? inputSha256OfKey(call.approvalKey)
+        : await inputSha256(resolution.updatedInput);
+    const attested = this.#call({ ...meta, issuer: call.issuer }, call, call.decision.risk, digest, stepUp);
+    return resolutionPayload(attested, resolution, now, questionExpiresAt);
+  }
+
+  /** A payload made by `resolutionPayload`, signed (null without a signing key; throws on a broken one). */
+  sign(payload: AttestationPayload): Promise<string | null> {
+    return this.#signer.sign(payload);
+  }
+
+  /**
+   * A resolution, signed before it is stored. Null when it cannot be signed (logged): `ensure`
+   * tries again once it is stored.
    */
   async resolution(
     call: ToolCallRecord,
@@ -93,15 +122,8 @@ export class Attestations {
     questionExpiresAt: number | null,
     now: number,
   ): Promise<string | null> {
-    const meta = this.#store.meta();
-    if (!meta) return null;
     try {
-      const digest =
-        resolution.updatedInput === undefined
-          ? inputSha256OfKey(call.approvalKey)
-          : await inputSha256(resolution.updatedInput);
-      const attested = this.#call({ ...meta, issuer: call.issuer }, call, call.decision.risk, digest);
-      return await this.#signer.sign(resolutionPayload(attested, resolution, now, questionExpiresAt));
+      return await this.#signer.sign(await this.resolutionPayload(call, resolution, questionExpiresAt, now));
     } catch (error) {
       console.error('could not sign a resolution; it goes out unsigned for now', error);
       return null;

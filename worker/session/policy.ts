@@ -21,6 +21,8 @@ export interface PolicySnapshot {
    * applies is the engine's question at each call (`grantLive`), not this cache's.
    */
   globalGrants: CompiledGrants;
+  /** The step-up level in force (docs/attestation.md "Passkeys"). */
+  stepUp: WorkspacePolicy['stepUp'];
 }
 
 /**
@@ -52,6 +54,7 @@ export class PolicyCache {
       version: policy.version,
       workspacePlan: compilePlan(policy.permissions),
       globalGrants: compileGrants(policy.grants, Date.now()).global,
+      stepUp: policy.stepUp,
     };
     this.#snapshot = snapshot;
     return snapshot;

@@ -110,4 +110,15 @@ export const migrations: readonly string[] = [
   // When the agent said its session ended (Claude Code's SessionEnd); cleared when it calls
   // again (a resumed session). NULL: not ended. docs/approver-ui.md "Sessions".
   `ALTER TABLE meta ADD COLUMN ended_at INTEGER;`,
+  // Step-up (docs/attestation.md "Passkeys"): when the options for a passkey-signed answer were
+  // asked for, per question and token, so the answer is signed with the very payload (its `iat`)
+  // the passkey signed.
+  `
+  CREATE TABLE step_ups (
+    interaction_id TEXT NOT NULL,
+    token_id TEXT NOT NULL,
+    iat INTEGER NOT NULL,
+    PRIMARY KEY (interaction_id, token_id)
+  );
+  `,
 ];

@@ -1,6 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import { approvalKey } from '../../shared/approval-key/index.ts';
+import { needsPasskey, stepUpChallenge } from '../../shared/attestation/index.ts';
 import {
+  type AttestationPayload,
   type AuditLog,
   type EngineToolCall,
   type Interaction,
@@ -10,6 +12,7 @@ import {
   type SessionEvent,
   type SessionGrant,
   type SessionView,
+  type StepUpOptionsRequest,
   type ToolCallResultRequest,
   type ToolCallState,
   type ToolPermissionResolution,
@@ -20,9 +23,11 @@ import { AttestationSigner } from '../attestation/signer.ts';
 import { InitGuard } from '../durable/init-guard.ts';
 import { errorBody } from '../http/errors.ts';
 import { closeSocket } from '../http/sockets.ts';
+import { relyingPartyOf } from '../passkeys/relying-party.ts';
+import { attestedAssertion, passkeyMissing, stepUpRequestOptions } from '../passkeys/step-up.ts';
 import type { HookResult, HookSubmission, SessionRpc, ToolCallSubmission } from '../rpc.ts';
 import { canceledResolution, displayOutput, userResolution } from './actions.ts';
-import { editedDenial, editRefusal, grantTerms, keptCall, withTerms } from './answer.ts';
+import { editedDenial, editRefusal, type GrantTerms, grantTerms, keptCall, withTerms } from './answer.ts';
 import { Attestations } from './attestations.ts';
 import { actorOf, callerHeader, type SessionCaller } from './caller.ts';
 import { Commit } from './commit.ts';
@@ -51,8 +56,9 @@ import { answerOffer } from './offer.ts';
 import { Orphans, orphanGraceMs } from './orphans.ts';
 import { missingSession, ownerOf, sessionAccess } from './ownership.ts';
 import { PolicyCache } from './policy.ts';
-import type { SessionMeta, ToolCallRecord } from './records.ts';
+import type { InteractionRecord, SessionMeta, ToolCallRecord } from './records.ts';
 import { ok, type Result, refuse } from './result.ts';
+import { StepUpStore } from './step-up-store.ts';
 import { SessionStore } from './storage.ts';
 import { EventHub } from './streams.ts';
 import { interactionView, sessionGrantView, sessionView, toolCallState } from './views.ts';
@@ -86,6 +92,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
   readonly #inFlight = new Set<Promise<void>>();
   readonly #grants: GrantDelivery;
   readonly #attestations: Attestations;
+  readonly #stepUps: StepUpStore;
   #workspaceId: string | null = null;
   /**
    * The clock grants are judged by (time boxes, an answer's `expires_at`). A plain field, not
@@ -115,7 +122,9 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
       store: this.#store,
       commit: (work) => this.#commit(work),
       issuer: env.GATEHOUSE_PUBLIC_URL?.replace(/\/+$/, '') || 'urn:gatehouse:relay',
+      stepUp: () => this.#policy.cached?.stepUp ?? 'off',
     });
+    this.#stepUps = new StepUpStore(ctx.storage);
   }
 
   // ── entry guard ─────────────────────────────────────────────────────────────────────────
@@ -773,22 +782,13 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     return this.#saveChange(existing, change.value);
   }
 
-  /**
-   * `POST /sessions/{sid}/interaction-respond`: only the active interaction, only once. The
-   * check and the write happen in one synchronous turn, so of any number of concurrent answers
-   * exactly one wins; the others see it resolved.
-   */
-  async respond(caller: SessionCaller, request: InteractionRespondRequest): Promise<Result<Interaction>> {
-    const entered = await this.#enterExisting(caller);
-    if (!entered.ok) return entered;
-    const meta = entered.value;
-    // The route already refuses agent tokens; the session refuses them too (DESIGN §3's core property).
-    if (caller.actor === 'agent' || caller.actor === 'system') {
-      return refuse.forbidden('only an approver can answer an interaction');
-    }
-    const interaction = this.#store.interaction(request.interaction_id);
-    if (!interaction)
-      return refuse.notFound(`interaction "${request.interaction_id}" not found in this session`);
+  /** The question an approver may answer now: the active one, else the refusal that says why not. */
+  #answerable(
+    meta: SessionMeta,
+    interactionId: string,
+  ): Result<{ interaction: InteractionRecord; call: ToolCallRecord }> {
+    const interaction = this.#store.interaction(interactionId);
+    if (!interaction) return refuse.notFound(`interaction "${interactionId}" not found in this session`);
     if (interaction.state !== 'active') {
       const current = { interaction: interactionView(this.#store, meta, interaction) };
       if (interaction.resolution?.source === 'timeout') {
@@ -799,16 +799,26 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     }
     const call = this.#store.toolCall(interaction.toolCallId);
     if (!call) throw new Error(`interaction ${interaction.id} has no tool call`);
-    const terms = grantTerms(request.answer, call, this.clock());
+    return ok({ interaction, call });
+  }
+
+  /** What an answer resolves its question with (its grant terms and edit checked), nothing written. */
+  async #resolutionOf(
+    caller: SessionCaller,
+    interaction: InteractionRecord,
+    call: ToolCallRecord,
+    answer: InteractionRespondRequest['answer'],
+  ): Promise<Result<{ resolution: ToolPermissionResolution; terms: GrantTerms }>> {
+    const terms = grantTerms(answer, call, this.clock());
     if (!terms.ok) return terms;
     const approved = userResolution(
-      request.answer,
+      answer,
       { toolCallId: call.id, interactionId: interaction.id },
       actorOf(caller),
     );
     let resolution = withTerms(approved, terms.value);
-    if (request.answer.updated_input !== undefined) {
-      const edited = await this.#decideEdited(caller, call, request.answer);
+    if (answer.updated_input !== undefined) {
+      const edited = await this.#decideEdited(caller, call, answer);
       if (!edited.ok) return edited;
       resolution =
         edited.value.behavior === 'deny'
@@ -818,8 +828,141 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
               updatedInput: edited.value.input as NonNullable<ToolPermissionResolution['updatedInput']>,
             };
     }
-    const granted = resolution;
-    const attestation = await this.#attestations.resolution(call, granted, interaction.expiresAt, Date.now());
+    return ok({ resolution, terms: terms.value });
+  }
+
+  /**
+   * `POST /sessions/{sid}/interactions/{iid}/step-up-options` (docs/attestation.md "Passkeys"):
+   * the WebAuthn request options for approving the active question with exactly this answer. The
+   * challenge is the hash of the attestation payload that answer will be signed with, so the
+   * passkey signs this call, this input and this scope for this approver, and nothing else.
+   */
+  async stepUpOptions(
+    caller: SessionCaller,
+    interactionId: string,
+    request: StepUpOptionsRequest,
+    requestUrl: string,
+  ): Promise<Result<unknown>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    if (caller.actor === 'agent' || caller.actor === 'system' || caller.tokenId === undefined)
+      return refuse.forbidden('only an approver can approve with a passkey');
+    const answerable = this.#answerable(entered.value, interactionId);
+    if (!answerable.ok) return answerable;
+    const { interaction, call } = answerable.value;
+    const resolved = await this.#resolutionOf(caller, interaction, call, request.answer);
+    if (!resolved.ok) return resolved;
+    if (resolved.value.resolution.behavior !== 'allow')
+      return refuse.badRequest('invalid answer: only an approval is signed with a passkey (this one denies)');
+    const snapshot = await this.#policy.snapshot(caller.policyVersion);
+    const listing = await this.#workspace().listPasskeys();
+    if (listing.passkeys.length === 0)
+      return refuse.conflict('this workspace has no passkey: register one first (POST /passkeys)');
+    const iat = Math.floor(Date.now() / 1000);
+    const payload = await this.#attestations.resolutionPayload(
+      call,
+      resolved.value.resolution,
+      interaction.expiresAt,
+      iat * 1000,
+      snapshot.stepUp,
+    );
+    const options = await stepUpRequestOptions(
+      relyingPartyOf(this.env, requestUrl).rpId,
+      await stepUpChallenge(payload),
+      listing.passkeys,
+    );
+    this.#stepUps.remember(interaction.id, caller.tokenId, iat);
+    return ok(options);
+  }
+
+  /**
+   * A step-up approval's check (docs/attestation.md "Passkeys"): at or above the step-up level an
+   * approval needs `answer.webauthn`, an assertion whose challenge is the payload this answer is
+   * signed with (as its step-up options made it), verified by the workspace against the
+   * registered passkey. Returns the payload to sign, with the assertion, or the refusal.
+   */
+  async #steppedUp(
+    caller: SessionCaller,
+    interaction: InteractionRecord,
+    call: ToolCallRecord,
+    resolution: ToolPermissionResolution,
+    answer: InteractionRespondRequest['answer'],
+    requestUrl: string | undefined,
+  ): Promise<Result<AttestationPayload | null>> {
+    const assertion = answer.webauthn;
+    if (resolution.behavior !== 'allow') {
+      if (assertion) return refuse.badRequest('invalid answer: a rejection carries no passkey assertion');
+      return ok(null);
+    }
+    const { stepUp } = await this.#policy.snapshot(caller.policyVersion);
+    if (!assertion)
+      return needsPasskey(call.decision.risk, stepUp) ? passkeyMissing(call.decision.risk, stepUp) : ok(null);
+    if (requestUrl === undefined || caller.tokenId === undefined)
+      return refuse.badRequest(
+        'invalid answer: a passkey signs one question; answer it on its own (interaction-respond)',
+      );
+    const iat = this.#stepUps.issuedAt(interaction.id, caller.tokenId);
+    if (iat === null)
+      return refuse.conflict(
+        'no step-up options were asked for this question by this token: POST …/interactions/{iid}/step-up-options first',
+        { missing: 'step-up-options' },
+      );
+    const payload = await this.#attestations.resolutionPayload(
+      call,
+      resolution,
+      interaction.expiresAt,
+      iat * 1000,
+      stepUp,
+    );
+    // Typed as the RPC declares it (the stub's type adds Disposable to each answer).
+    const verified: Result<{ credentialId: string }> = await this.#workspace().verifyStepUp(
+      assertion,
+      await stepUpChallenge(payload),
+      requestUrl,
+    );
+    if (!verified.ok) return verified;
+    return ok({ ...payload, webauthn: attestedAssertion(assertion) });
+  }
+
+  /**
+   * `POST /sessions/{sid}/interaction-respond`: only the active interaction, only once. The
+   * check and the write happen in one synchronous turn, so of any number of concurrent answers
+   * exactly one wins; the others see it resolved. `requestUrl` (the route's) lets a passkey's
+   * assertion be checked; a batch answer has none.
+   */
+  async respond(
+    caller: SessionCaller,
+    request: InteractionRespondRequest,
+    requestUrl?: string,
+  ): Promise<Result<Interaction>> {
+    const entered = await this.#enterExisting(caller);
+    if (!entered.ok) return entered;
+    const meta = entered.value;
+    // The route already refuses agent tokens; the session refuses them too (DESIGN §3's core property).
+    if (caller.actor === 'agent' || caller.actor === 'system') {
+      return refuse.forbidden('only an approver can answer an interaction');
+    }
+    const answerable = this.#answerable(meta, request.interaction_id);
+    if (!answerable.ok) return answerable;
+    const { interaction, call } = answerable.value;
+    const answered = await this.#resolutionOf(caller, interaction, call, request.answer);
+    if (!answered.ok) return answered;
+    const granted = answered.value.resolution;
+    const terms = { value: answered.value.terms };
+    const steppedUp = await this.#steppedUp(caller, interaction, call, granted, request.answer, requestUrl);
+    if (!steppedUp.ok) return steppedUp;
+    let attestation: string | null;
+    if (steppedUp.value) {
+      // A passkey-signed approval goes out signed or not at all: its payload is the one signed.
+      try {
+        attestation = await this.#attestations.sign(steppedUp.value);
+      } catch (error) {
+        console.error('could not sign a passkey approval', error);
+        return refuse.conflict('the relay could not sign this approval; nothing was changed');
+      }
+    } else {
+      attestation = await this.#attestations.resolution(call, granted, interaction.expiresAt, Date.now());
+    }
     // Decided across awaits (the edit, the signature): the question must still be the one open.
     const current = this.#store.interaction(interaction.id);
     if (current?.state !== 'active') {
@@ -833,6 +976,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
       resolveInteraction(commit, interaction, granted, (inner) =>
         this.#attestations.record(inner, call.id, granted.behavior, attestation),
       );
+      this.#stepUps.forget(interaction.id);
       if (granted.behavior === 'allow' && granted.scope === 'session') {
         const common = {
           expiresAt: expiresAt ?? null,

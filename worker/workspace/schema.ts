@@ -137,4 +137,29 @@ export const migrations: readonly string[] = [
     declined INTEGER NOT NULL DEFAULT 0
   );
   `,
+  // Passkeys for risky approvals (worker/passkeys/store.ts, docs/attestation.md "Passkeys"): each
+  // registered credential with its COSE key, the JWK agents pin and its signature counter; the
+  // single-use ceremony challenges, bound to the token that asked; the origins of paired extensions.
+  `
+  CREATE TABLE passkeys (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    public_key TEXT NOT NULL,
+    jwk TEXT NOT NULL,
+    counter INTEGER NOT NULL,
+    transports TEXT,
+    created_by TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_used_at INTEGER
+  );
+
+  CREATE TABLE passkey_challenges (
+    challenge TEXT PRIMARY KEY,
+    token_id TEXT NOT NULL,
+    purpose TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE paired_origins (origin TEXT PRIMARY KEY, token_id TEXT NOT NULL, created_at INTEGER NOT NULL);
+  `,
 ];

@@ -2,6 +2,7 @@ import {
   type DeliverySettings,
   deliveryDefaults,
   type PermissionsConfig,
+  type StepUpSetting,
   type SuggestionSettings,
   suggestionDefaults,
 } from '../../shared/contract/index.ts';
@@ -16,6 +17,8 @@ export interface WorkspaceSettings {
   pushDetails: PushDetails;
   delivery: DeliverySettings;
   suggestions: SuggestionSettings;
+  /** Approvals that need a passkey (docs/attestation.md "Passkeys"); in force once one exists. */
+  stepUp: StepUpSetting;
 }
 
 export function workspaceSettings(permissions: PermissionsConfig | null): WorkspaceSettings {
@@ -25,5 +28,6 @@ export function workspaceSettings(permissions: PermissionsConfig | null): Worksp
     pushDetails: own.pushDetails === 'none' ? 'none' : 'summary',
     delivery: { ...deliveryDefaults, ...own.delivery },
     suggestions: { ...suggestionDefaults, ...own.suggestions },
+    stepUp: { minRisk: own.stepUp?.minRisk ?? 'critical' },
   };
 }

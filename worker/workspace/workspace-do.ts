@@ -1,12 +1,15 @@
 import { DurableObject } from 'cloudflare:workers';
+import { stepUpInForce } from '../../shared/attestation/index.ts';
 import {
   type ActorRef,
+  type AuthenticationResponse,
   type GlobalGrant,
   type InboxMessage,
   type Interaction,
   type IssuedToken,
   limits,
   type PairingCode,
+  type PasskeyRegistration,
   type PermissionsConfig,
   PresenceMessage,
   type Role,
@@ -19,6 +22,10 @@ import { InitGuard } from '../durable/init-guard.ts';
 import type { ServedLocally } from '../http/credential-cache.ts';
 import type { Principal } from '../http/principal.ts';
 import { closeSocket } from '../http/sockets.ts';
+import { type PasskeyCaller, PasskeyRegistry } from '../passkeys/registry.ts';
+import { isExtensionOrigin, relyingPartyOf } from '../passkeys/relying-party.ts';
+import type { PasskeyListing } from '../passkeys/rpc.ts';
+import { PasskeyStore } from '../passkeys/store.ts';
 import { deliveryOf } from '../push/delivery-view.ts';
 import { Pusher, type TestResult } from '../push/pusher.ts';
 import { PushStore } from '../push/store.ts';
@@ -28,12 +35,14 @@ import type {
   AuthResult,
   GlobalGrantRequest,
   PairResult,
+  Result,
   StoredPermissions,
   WorkspacePolicy,
   WorkspaceRpc,
 } from '../rpc.ts';
 import { displayText } from '../session/display.ts';
 import { ruleGrantKey } from '../session/grant-keys.ts';
+import { refuse } from '../session/result.ts';
 import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
 import { LearnedRules, suggestedRule } from './learned.ts';
 import {
@@ -103,6 +112,7 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
   readonly #push: Pusher;
   readonly #presence: PresenceStore;
   readonly #learned: LearnedRules;
+  readonly #passkeys: PasskeyRegistry;
   readonly #init: InitGuard;
   #lastHousekeeping = 0;
   /**
@@ -119,6 +129,7 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     this.#pushes = new PushStore(ctx.storage);
     this.#presence = new PresenceStore(ctx.storage);
     this.#learned = new LearnedRules(ctx.storage);
+    this.#passkeys = new PasskeyRegistry(new PasskeyStore(ctx.storage));
     this.#push = new Pusher({
       store: this.#pushes,
       vapid: vapidFromEnv(env),
@@ -328,7 +339,12 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
   }
 
   /** Exchanges a pairing code (already split off its workspace) for an approver token. */
-  async pair(request: { code: string; clientIp: string; label?: string }): Promise<PairResult> {
+  async pair(request: {
+    code: string;
+    clientIp: string;
+    label?: string;
+    origin?: string;
+  }): Promise<PairResult> {
     await this.#ensureInitialized();
     const now = Date.now();
     this.#housekeeping(now);
@@ -350,6 +366,9 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     const label =
       request.label === undefined ? 'paired device' : displayText(request.label, limits.labelLength);
     const issued = await this.issueToken({ role: 'approver', label });
+    // A paired extension's pages may hold passkey ceremonies (docs/attestation.md "Passkeys").
+    if (isExtensionOrigin(request.origin))
+      this.#passkeys.rememberPairedOrigin(request.origin, issued.id, now);
     return { ok: true, token: issued.token, tokenId: issued.id, workspaceId: this.#workspaceId };
   }
 
@@ -382,7 +401,99 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
   async getPolicy(): Promise<WorkspacePolicy> {
     await this.#ensureInitialized();
     const { permissions, policyVersion } = await this.getPermissions();
-    return { version: policyVersion, permissions, grants: this.#store.grantRecords() };
+    return {
+      version: policyVersion,
+      permissions,
+      stepUp: stepUpInForce(workspaceSettings(permissions).stepUp, this.#passkeys.count()),
+      grants: this.#store.grantRecords(),
+    };
+  }
+
+  // passkeys (worker/passkeys/registry.ts)
+
+  #passkeyCaller(principal: Principal): PasskeyCaller {
+    return {
+      tokenId: principal.tokenId,
+      role: principal.role,
+      label: principal.label,
+      tokenCreatedAt: this.#store.getToken(principal.tokenId)?.created_at ?? null,
+    };
+  }
+
+  #relyingParty(requestUrl: string) {
+    return relyingPartyOf(this.env, requestUrl, this.#passkeys.pairedOrigins());
+  }
+
+  async passkeyRegistrationOptions(principal: Principal, requestUrl: string): Promise<Result<unknown>> {
+    await this.#ensureInitialized();
+    const options = await this.#passkeys.registrationOptions(
+      this.#passkeyCaller(principal),
+      this.#relyingParty(requestUrl),
+      Date.now(),
+    );
+    return { ok: true, value: options };
+  }
+
+  async passkeyAssertionOptions(principal: Principal, requestUrl: string): Promise<Result<unknown>> {
+    await this.#ensureInitialized();
+    if (this.#passkeys.count() === 0) return refuse.conflict('this workspace has no passkey yet');
+    const options = await this.#passkeys.managementOptions(
+      this.#passkeyCaller(principal),
+      this.#relyingParty(requestUrl),
+      Date.now(),
+    );
+    return { ok: true, value: options };
+  }
+
+  async registerPasskey(principal: Principal, request: PasskeyRegistration, requestUrl: string) {
+    await this.#ensureInitialized();
+    const registered = await this.#passkeys.register(
+      this.#passkeyCaller(principal),
+      request,
+      this.#relyingParty(requestUrl),
+      Date.now(),
+    );
+    // The step-up level in force may change with the first passkey: sessions fetch the policy again.
+    if (registered.ok) this.#bumpPolicyVersion();
+    return registered;
+  }
+
+  async listPasskeys(): Promise<PasskeyListing> {
+    await this.#ensureInitialized();
+    const { permissions } = await this.getPermissions();
+    return {
+      workspaceId: this.#workspaceId,
+      passkeys: this.#passkeys.list(),
+      stepUp: workspaceSettings(permissions).stepUp,
+    };
+  }
+
+  async renamePasskey(id: string, name: string) {
+    await this.#ensureInitialized();
+    return this.#passkeys.rename(id, name);
+  }
+
+  async removePasskey(
+    principal: Principal,
+    id: string,
+    assertion: AuthenticationResponse | undefined,
+    requestUrl: string,
+  ) {
+    await this.#ensureInitialized();
+    const removed = await this.#passkeys.remove(
+      this.#passkeyCaller(principal),
+      id,
+      assertion,
+      this.#relyingParty(requestUrl),
+      Date.now(),
+    );
+    if (removed.ok) this.#bumpPolicyVersion();
+    return removed;
+  }
+
+  async verifyStepUp(assertion: AuthenticationResponse, challenge: string, requestUrl: string) {
+    await this.#ensureInitialized();
+    return this.#passkeys.verifyAssertion(assertion, challenge, this.#relyingParty(requestUrl), Date.now());
   }
 
   async addGlobalGrant(grant: GlobalGrantRequest): Promise<void> {

@@ -1,3 +1,4 @@
+import { asksPasskey } from './passkey-notice.ts';
 import '../common/common.css';
 import './card.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -174,6 +175,9 @@ function OpenCard({
           </span>
         )}
       </header>
+      {port.stepUp && asksPasskey(interaction.decision.risk, port.stepUp()) && (
+        <p data-testid="needs-passkey">Needs your passkey</p>
+      )}
       <PromptLine prompt={interaction.prompt} expanded={ui.expanded} />
       <div class="card-tool" data-testid="tool-line">
         <span class="tool" data-testid="tool">

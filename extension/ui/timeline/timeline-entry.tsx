@@ -47,6 +47,11 @@ export function TimelineEntry({ item }: { item: TimelineItem }) {
               {answeredBy(item.resolution)}
             </span>
           )}
+          {item.mark && (
+            <span class="quiet" data-testid="attested" data-mark={item.mark}>
+              {item.mark === 'passkey' ? 'Signed · passkey' : 'Signed'}
+            </span>
+          )}
           {item.result && (
             <span class="result" data-testid="result" data-status={item.result}>
               {item.result === 'ok' ? 'Ran · ok' : 'Ran · error'}

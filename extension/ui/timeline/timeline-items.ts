@@ -4,6 +4,7 @@ import type {
   ToolPermissionDecision,
   ToolPermissionResolution,
 } from '../../../shared/contract/index.ts';
+import { type AttestationMark, attestationMarks } from './attestation-mark.ts';
 
 /** One tool call in a session's timeline: what it was, what decided it, how it ended, how it ran. */
 export interface TimelineItem {
@@ -17,6 +18,8 @@ export interface TimelineItem {
   resolution?: ToolPermissionResolution;
   /** What the agent reported after running it (TOOL_CALL_RESULT). */
   result?: 'ok' | 'error';
+  /** How its outcome proves itself: signed by the relay, or with the approver's passkey too. */
+  mark?: AttestationMark;
   /** When the decision was made (the decision event's time). */
   decidedAt: string;
   /** The decision event's sequence number: the timeline's order. */
@@ -88,7 +91,9 @@ export function timelineRows(events: readonly SessionEvent[]): TimelineRow[] {
     }
   }
   const rows: TimelineRow[] = [...others];
+  const marks = attestationMarks(events);
   for (const [toolCallId, { decision, ts, seq }] of decided) {
+    const mark = marks.get(toolCallId);
     const call = calls.get(toolCallId);
     const resolution = resolutions.get(toolCallId);
     const result = results.get(toolCallId);
@@ -99,6 +104,7 @@ export function timelineRows(events: readonly SessionEvent[]): TimelineRow[] {
       decision,
       ...(resolution ? { resolution } : {}),
       ...(result ? { result } : {}),
+      ...(mark ? { mark } : {}),
       decidedAt: ts,
       seq,
     });
