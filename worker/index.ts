@@ -3,10 +3,12 @@ import { bodyLimit } from 'hono/body-limit';
 import packageJson from '../package.json' with { type: 'json' };
 import { limits } from '../shared/contract/index.ts';
 import { jwksRoutes } from './attestation/routes.ts';
+import { telegramRoutes } from './chat/telegram/webhook.ts';
 import { hookRoutes } from './hooks/index.ts';
 import { errorBody, renderError, tooLarge } from './http/errors.ts';
 import { completeErrors, open, openApiRoutes } from './http/openapi.ts';
 import { appFallbackRoutes } from './routes/app-fallback.ts';
+import { chatRoutes } from './routes/chat.ts';
 import { grantRoutes } from './routes/grants.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
@@ -19,6 +21,7 @@ import { suggestionRoutes } from './routes/suggestions.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { workspaceRoutes } from './routes/workspaces.ts';
 
+export { ChatDirectory } from './chat/directory.ts';
 export { SessionDO } from './session/session-do.ts';
 export { WorkspaceDO } from './workspace/workspace-do.ts';
 
@@ -38,14 +41,16 @@ const api = openApiRoutes()
   .route('/', permissionRoutes)
   .route('/', grantRoutes)
   .route('/', pushRoutes)
+  .route('/', chatRoutes)
   .route('/', inboxRoutes)
   .route('/', sessionRoutes)
   .route('/', respondManyRoutes)
   .route('/', suggestionRoutes)
   .route('/', hookRoutes);
 
-const app = $(openApiRoutes().use('/api/v1/*', bodyCap))
+const app = $(openApiRoutes().use('/api/v1/*', bodyCap).use('/integrations/*', bodyCap))
   .route('/', healthRoutes)
+  .route('/', telegramRoutes)
   .route('/', jwksRoutes)
   .route('/', appFallbackRoutes)
   .route('/api/v1', api);

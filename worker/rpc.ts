@@ -3,6 +3,8 @@ import type {
   Actor,
   ActorRef,
   AuditLog,
+  ChatLink,
+  ChatLinkCode,
   DeliverySettings,
   ErrorCode,
   GlobalGrant,
@@ -24,6 +26,7 @@ import type {
   ToolCallResultRequest,
   ToolCallState,
 } from '../shared/contract/index.ts';
+import type { ChatLinkRequest, ChatLinkResult, ChatProviderName } from './chat/port.ts';
 import type { ServedLocally } from './http/credential-cache.ts';
 import type { Principal } from './http/principal.ts';
 import type { TestResult } from './push/pusher.ts';
@@ -254,6 +257,16 @@ export interface WorkspaceRpc {
   approvalRecorded(interaction: Interaction): Promise<void>;
   declineSuggestion(rule: string): Promise<void>;
   pushReceipt(tokenId: string, pushId: string): Promise<{ pushId: string; shownAt: string } | null>;
+  /** Approvals in chat (worker/chat/port.ts, docs/chat.md). */
+  createChatLinkCode(tokenId: string): Promise<ChatLinkCode>;
+  linkChat(code: string, request: ChatLinkRequest): Promise<ChatLinkResult>;
+  listChatLinks(tokenId: string | null): Promise<ChatLink[]>;
+  removeChatLink(id: string, tokenId: string | null): Promise<boolean>;
+  chatApprover(
+    provider: ChatProviderName,
+    userId: string,
+  ): Promise<{ tokenId: string; label: string | null; role: Role; policyVersion: number } | null>;
+  chatSettled(): Promise<void>;
   fetch(request: Request): Promise<Response>;
 }
 

@@ -1,4 +1,4 @@
-import type { Risk } from '../../shared/contract/index.ts';
+import type { ChatService, Risk } from '../../shared/contract/index.ts';
 
 /**
  * The chat port (docs/chat.md): what the relay's core asks of a chat service (Telegram, Slack)
@@ -25,9 +25,8 @@ import type { Risk } from '../../shared/contract/index.ts';
  * neither posts nor stores anything for it. Providers are listed in worker/chat/providers.ts.
  */
 
-/** The chat services the relay speaks. A link, a message ref and a route name one of these. */
-export const chatProviderNames = ['telegram', 'slack'] as const;
-export type ChatProviderName = (typeof chatProviderNames)[number];
+/** The chat services the relay speaks (shared/contract/chat.ts). A link, a message ref and a route name one. */
+export type ChatProviderName = ChatService;
 
 /** How a provider's name reads in an actor label: "Phone · Telegram". */
 export const providerTitle: Record<ChatProviderName, string> = { telegram: 'Telegram', slack: 'Slack' };

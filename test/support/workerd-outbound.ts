@@ -1,0 +1,24 @@
+import { FakeTelegram } from './fake-telegram.ts';
+import { workerdPushHost, workerdPushService } from './workerd-push-service.ts';
+import { workerdTelegram } from './workerd-telegram.ts';
+
+export { workerdTelegram };
+
+/**
+ * Every fetch the worker test project's Worker and Durable Objects make leaves workerd through
+ * miniflare's `outboundService`, which lands here: each fake service takes its own host, any
+ * other host passes through to the network. One line per fake service.
+ */
+
+export function workerdOutbound() {
+  const push = workerdPushService();
+  const telegram = new FakeTelegram(workerdTelegram.token);
+  const services: Record<string, (request: Request) => Promise<Response>> = {
+    [workerdPushHost]: push,
+    [workerdTelegram.host]: (request) => telegram.handle(request),
+  };
+  return async function outbound(request: Request): Promise<Response> {
+    const service = services[new URL(request.url).hostname];
+    return service ? service(request) : fetch(request);
+  };
+}
