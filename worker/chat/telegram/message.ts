@@ -61,7 +61,10 @@ function compose(head: string[], call: string | null, tail: string[], footer: st
     block = `<pre>${escapeHtml(text)}${text.length < call.length ? '\n…' : ''}</pre>`;
   }
   const text = [...head, ...(block ? [block] : []), ...tail, ...footer].join('\n');
-  return text.length <= telegramTextLimit ? text : `${text.slice(0, telegramTextLimit - 1)}…`;
+  if (text.length <= telegramTextLimit) return text;
+  // Never cut through a tag or an entity: drop the long parts whole instead (the bounds of
+  // worker/chat/display.ts keep what is left far below the limit).
+  return [...head, ...footer].join('\n').slice(0, telegramTextLimit);
 }
 
 export function questionText(question: ChatQuestion): string {
