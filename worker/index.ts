@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import packageJson from '../package.json' with { type: 'json' };
 import { limits } from '../shared/contract/index.ts';
 import { jwksRoutes } from './attestation/routes.ts';
+import { slackRoutes } from './chat/slack/routes.ts';
 import { telegramRoutes } from './chat/telegram/webhook.ts';
 import { hookRoutes } from './hooks/index.ts';
 import { errorBody, renderError, tooLarge } from './http/errors.ts';
@@ -51,6 +52,7 @@ const api = openApiRoutes()
 const app = $(openApiRoutes().use('/api/v1/*', bodyCap).use('/integrations/*', bodyCap))
   .route('/', healthRoutes)
   .route('/', telegramRoutes)
+  .route('/', slackRoutes)
   .route('/', jwksRoutes)
   .route('/', appFallbackRoutes)
   .route('/api/v1', api);

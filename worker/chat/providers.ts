@@ -1,4 +1,5 @@
 import type { ChatProvider } from './port.ts';
+import { slackProvider } from './slack/provider.ts';
 import { telegramProvider } from './telegram/provider.ts';
 
 /**
@@ -7,5 +8,7 @@ import { telegramProvider } from './telegram/provider.ts';
  * per service.
  */
 export function chatProviders(env: Env): ChatProvider[] {
-  return [telegramProvider(env)].filter((provider): provider is ChatProvider => provider !== null);
+  return [telegramProvider(env), slackProvider(env)].filter(
+    (provider): provider is ChatProvider => provider !== null,
+  );
 }

@@ -17,7 +17,7 @@ export type SignatureCheck =
   | { ok: true }
   | { ok: false; reason: 'missing headers' | 'malformed headers' | 'stale timestamp' | 'bad signature' };
 
-function hexBytes(hex: string): Uint8Array {
+function hexBytes(hex: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(hex.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
   return bytes;
