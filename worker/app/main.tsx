@@ -3,6 +3,7 @@ import './app.css';
 import { render } from 'preact';
 import { watchPresence } from '../../extension/lib/presence.ts';
 import { App } from './app.tsx';
+import { ChatControls } from './chat-controls.tsx';
 import { createDirectPort } from './direct-port.ts';
 import { codeFromFragment, fragmentWithoutCode } from './pair-code.ts';
 import { readPairing } from './pairing-store.ts';
@@ -49,7 +50,12 @@ void (async () => {
         port={port}
         codeFromUrl={codeFromUrl}
         focusSessionId={focusSessionId ? decodeURIComponent(focusSessionId) : undefined}
-        push={<PushControls token={token} registration={registration} />}
+        push={
+          <>
+            <PushControls token={token} registration={registration} />
+            <ChatControls token={token} />
+          </>
+        }
       />,
       root,
     );
