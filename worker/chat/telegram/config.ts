@@ -1,5 +1,3 @@
-import { Api } from 'grammy/web';
-
 /**
  * Telegram's settings from the Worker's secrets (docs/chat.md "Telegram"). Off unless both the
  * bot token and the webhook secret are set: a bot whose updates cannot be verified must not
@@ -22,6 +20,12 @@ export function telegramConfig(env: Env): TelegramConfig | null {
   return { token, secret, apiRoot };
 }
 
-/** grammy's Bot API client, pointed at `apiRoot` (a local fake in tests), each call bounded in time. */
-export const telegramApi = (config: TelegramConfig) =>
-  new Api(config.token, { apiRoot: config.apiRoot, timeoutSeconds: 10 });
+/**
+ * grammY's Bot API client, pointed at `apiRoot` (a local fake in tests), each call bounded in
+ * time. Loaded when first needed: a relay without Telegram, and every request that is not about
+ * it, never evaluates the library.
+ */
+export async function telegramApi(config: TelegramConfig) {
+  const { Api } = await import('grammy/web');
+  return new Api(config.token, { apiRoot: config.apiRoot, timeoutSeconds: 10 });
+}

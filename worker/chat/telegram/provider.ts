@@ -11,11 +11,11 @@ import { closedText, questionKeyboard, questionText } from './message.ts';
 export function telegramProvider(env: Env): ChatProvider | null {
   const config = telegramConfig(env);
   if (!config) return null;
-  const api = telegramApi(config);
   return {
     name: 'telegram',
     async post(question, targets) {
       const text = questionText(question);
+      const api = await telegramApi(config);
       const sent = await Promise.all(
         targets.map(async (target): Promise<ChatMessageRef | null> => {
           if (target.kind !== 'dm') return null;
@@ -36,6 +36,7 @@ export function telegramProvider(env: Env): ChatProvider | null {
     },
     async close(question, refs, outcome) {
       const text = closedText(question, outcome);
+      const api = await telegramApi(config);
       await Promise.all(
         refs.map(async (ref) => {
           try {

@@ -58,7 +58,7 @@ const issuerOf = (c: Context<AppEnv>) =>
   c.env.GATEHOUSE_PUBLIC_URL?.replace(/\/+$/, '') || new URL(c.req.url).origin;
 
 async function onStart(env: Env, config: TelegramConfig, message: NonNullable<TelegramUpdate['message']>) {
-  const api = telegramApi(config);
+  const api = await telegramApi(config);
   const code = startPayload(message.text);
   if (code === null || !message.from) return;
   const reply = (text: string) => api.sendMessage(message.chat.id, text, { parse_mode: 'HTML' });
@@ -91,7 +91,7 @@ async function onButton(
   query: NonNullable<TelegramUpdate['callback_query']>,
   issuer: string,
 ) {
-  const api = telegramApi(config);
+  const api = await telegramApi(config);
   const answer = (text: string, alert: boolean) =>
     api.answerCallbackQuery(query.id, { text: text.slice(0, 200), show_alert: alert });
   const action = actionOf(query.data ?? '');
