@@ -104,6 +104,15 @@ describe('link codes', () => {
     expect((await chatMessages(junk))[0]!.text).toContain('not a link code');
   });
 
+  it('two senders of one code at once: exactly one is linked', async () => {
+    const { code } = await linkCode(t.approver);
+    const users = [telegramUser(), telegramUser(), telegramUser()];
+    const updates = await Promise.all(users.map((user) => startUpdate(user, `/start ${code}`)));
+    await Promise.all(updates.map((update) => deliver(update)));
+    const { links } = await expectJson<ChatLinkList>(200, '/chat/links', { token: t.admin });
+    expect(users.filter((user) => links.some((link) => link.userId === String(user)))).toHaveLength(1);
+  });
+
   it('links only in a private chat', async () => {
     const { code } = await linkCode(t.approver);
     const user = telegramUser();
@@ -144,6 +153,34 @@ describe('links', () => {
     expect((await api(`/tokens/${phone.id}`, { token: t.admin, method: 'DELETE' })).status).toBe(200);
     const { links } = await expectJson<ChatLinkList>(200, '/chat/links', { token: t.admin });
     expect(links.map((link) => link.userId)).not.toContain(String(user));
+  });
+});
+
+describe('the chat settings of the workspace', () => {
+  it('chat.slackChannel is a workspace setting: a channel id or #name, anything else 400 naming the field', async () => {
+    const crew = await team();
+    for (const slackChannel of ['C0123ABCD', '#ops-approvals'])
+      expect(
+        (await api('/permissions', { token: crew.admin, method: 'PUT', body: { chat: { slackChannel } } }))
+          .status,
+      ).toBe(200);
+    for (const body of [
+      { chat: { slackChannel: 'two words' } },
+      { chat: { slackChannel: '' } },
+      { chat: { channel: 'C1' } },
+    ]) {
+      const res = await api('/permissions', { token: crew.admin, method: 'PUT', body });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain('chat');
+    }
+    // A session may not set where the workspace's questions go.
+    const declared = await api(`/sessions/${uid('s')}`, {
+      token: crew.agent,
+      method: 'PUT',
+      body: { permissions: { chat: { slackChannel: 'C0123ABCD' } } },
+    });
+    expect(declared.status).toBe(400);
+    expect(await declared.text()).toContain('chat');
   });
 });
 

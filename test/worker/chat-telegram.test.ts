@@ -137,6 +137,17 @@ describe('answering from Telegram', () => {
     expect((await toolCall(sid, 'a')).outcome).toBe('pending');
   });
 
+  it('once the link is removed, its presses change nothing', async () => {
+    const { user, sid, message } = await asked();
+    const { links } = await expectJson<{ links: { id: string; userId: string }[] }>(200, '/chat/links', {
+      token: phone.token,
+    });
+    const link = links.find((each) => each.userId === String(user))!;
+    expect((await api(`/chat/links/${link.id}`, { token: phone.token, method: 'DELETE' })).status).toBe(204);
+    await press(user, message, 'gh1:once');
+    expect((await toolCall(sid, 'a')).outcome).toBe('pending');
+  });
+
   it('a button that is not Gatehouse’s changes nothing', async () => {
     const { user, sid, message } = await asked();
     for (const data of ['gh1:always', 'gh1:once ', 'approve', ''.padEnd(64, 'x')])
