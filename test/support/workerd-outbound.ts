@@ -1,8 +1,10 @@
+import { FakeSlack } from './fake-slack.ts';
 import { FakeTelegram } from './fake-telegram.ts';
 import { workerdPushHost, workerdPushService } from './workerd-push-service.ts';
+import { workerdSlack } from './workerd-slack.ts';
 import { workerdTelegram } from './workerd-telegram.ts';
 
-export { workerdTelegram };
+export { workerdSlack, workerdTelegram };
 
 /**
  * Every fetch the worker test project's Worker and Durable Objects make leaves workerd through
@@ -13,9 +15,11 @@ export { workerdTelegram };
 export function workerdOutbound() {
   const push = workerdPushService();
   const telegram = new FakeTelegram(workerdTelegram.token);
+  const slack = new FakeSlack(workerdSlack);
   const services: Record<string, (request: Request) => Promise<Response>> = {
     [workerdPushHost]: push,
     [workerdTelegram.host]: (request) => telegram.handle(request),
+    [workerdSlack.host]: (request) => slack.handle(request),
   };
   return async function outbound(request: Request): Promise<Response> {
     const service = services[new URL(request.url).hostname];

@@ -19,21 +19,12 @@ import { verifySlackSignature } from './signature.ts';
 /** Slack's payloads are a few kilobytes; a body past this is not one of them. */
 const slackBodyBytes = 64 * 1024;
 
-const formBody = {
-  body: {
-    required: true,
-    content: {
-      'application/x-www-form-urlencoded': {
-        schema: z.object({ payload: z.string().optional() }).catchall(z.string()),
-      },
-    },
-  },
-};
-
 const interactions = createRoute({
   method: 'post',
   path: '/integrations/slack/interactions',
   summary: "Slack's interactivity URL: button presses and the Deny modal (signed by Slack; no token)",
+  description:
+    'A form body `payload=<JSON>` as Slack posts it, read raw: its `X-Slack-Signature` (v0, HMAC-SHA256 over `v0:{X-Slack-Request-Timestamp}:{body}`) must hold, within five minutes.',
   ...open,
   responses: {
     200: { description: 'acknowledged; the work finishes after the response' },
@@ -45,6 +36,8 @@ const commands = createRoute({
   method: 'post',
   path: '/integrations/slack/commands',
   summary: 'The `/gatehouse` slash command: `/gatehouse link CODE` (signed by Slack; no token)',
+  description:
+    "Slack's slash command form (`team_id`, `user_id`, `text`, …), signed as the interactivity URL is.",
   ...open,
   responses: {
     200: jsonAnswer(
@@ -90,7 +83,7 @@ routes.use(
 );
 
 export const slackRoutes = routes
-  .openapi({ ...interactions, request: formBody }, async (c) => {
+  .openapi(interactions, async (c) => {
     const config = configured(c);
     const raw = await signedBody(c, config);
     acceptInteraction(
@@ -104,7 +97,7 @@ export const slackRoutes = routes
     );
     return c.body(null, 200);
   })
-  .openapi({ ...commands, request: formBody }, async (c) => {
+  .openapi(commands, async (c) => {
     const config = configured(c);
     const raw = await signedBody(c, config);
     return c.json(await runCommand(c.env, raw), 200);
