@@ -126,7 +126,7 @@ export async function runChatSlack(
     '',
     '   (a relay on this machine reads them from .dev.vars instead; restart it after adding them)',
     '',
-    '3. Link yourself: make a link code in Gatehouse (the extension\'s or /app\'s "Link a chat"),',
+    '3. Link yourself: make a link code in Gatehouse (/app: "Link Telegram or Slack"),',
     '   then send it in Slack:  /gatehouse link CODE',
     '',
     "   Questions then come to each linked approver's DM. To have them posted once to a channel",

@@ -16,7 +16,7 @@ export interface CommandReply {
 }
 
 const usage =
-  'Gatehouse: make a link code in Gatehouse (extension or /app: "Link a chat"), then send `/gatehouse link CODE` here.';
+  'Gatehouse: make a link code in Gatehouse (/app: "Link Telegram or Slack"), then send `/gatehouse link CODE` here.';
 
 const reply = (text: string): CommandReply => ({ response_type: 'ephemeral', text });
 
