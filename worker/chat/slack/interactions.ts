@@ -7,7 +7,7 @@ import { chatDirectory } from '../directory.ts';
 import type { ChatAnswer, ChatAnswerResult } from '../port.ts';
 import { denyModal, denyView, slackActions } from './blocks.ts';
 import { BlockActions, DenyTarget, InteractionType, ViewSubmission } from './payloads.ts';
-import { describe } from './provider.ts';
+import { slackErrorText } from './provider.ts';
 import { slackUserId } from './users.ts';
 
 /**
@@ -71,7 +71,7 @@ export function acceptInteraction(context: InteractionContext, raw: string): voi
 }
 
 function guarded(work: Promise<void>): Promise<void> {
-  return work.catch((error) => console.error('slack: interaction not handled', describe(error)));
+  return work.catch((error) => console.error('slack: interaction not handled', slackErrorText(error)));
 }
 
 async function ephemeral(
@@ -83,7 +83,7 @@ async function ephemeral(
   try {
     await context.client.chat.postEphemeral({ channel, user, text });
   } catch (error) {
-    console.warn('slack: ephemeral reply not sent', describe(error));
+    console.warn('slack: ephemeral reply not sent', slackErrorText(error));
   }
 }
 

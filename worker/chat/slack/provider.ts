@@ -48,7 +48,7 @@ async function post(
         if (!answer.channel || !answer.ts) throw new Error('chat.postMessage named no channel or ts');
         return { chatId: answer.channel, messageId: answer.ts };
       } catch (error) {
-        console.warn(`slack: question not posted to a ${target.kind}`, describe(error));
+        console.warn(`slack: question not posted to a ${target.kind}`, slackErrorText(error));
         return null;
       }
     }),
@@ -73,14 +73,14 @@ async function close(
           blocks: message.blocks,
         });
       } catch (error) {
-        console.warn('slack: message not edited to its outcome', describe(error));
+        console.warn('slack: message not edited to its outcome', slackErrorText(error));
       }
     }),
   );
 }
 
 /** An error as a log line: Slack's error code when it gave one, never the request (it carries the token header). */
-export function describe(error: unknown): string {
+export function slackErrorText(error: unknown): string {
   if (error && typeof error === 'object' && 'error' in error && typeof error.error === 'string')
     return error.error;
   return error instanceof Error ? error.message : String(error);
