@@ -329,6 +329,24 @@ describe('the signature', () => {
     expect(((await linked.json()) as { text: string }).text).toContain('Linked');
   });
 
+  it('Slack’s unsigned certificate check of the command URL is a 200 that links nobody', async () => {
+    const { code } = await linkCode(phone.token);
+    const res = await deliverSlack(
+      'commands',
+      `ssl_check=1&token=x&text=${encodeURIComponent(`link ${code}`)}`,
+      {
+        unsigned: true,
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ response_type: 'ephemeral', text: '' });
+    // The code is unspent: a signed command still links with it.
+    const user = slackUser();
+    expect(((await (await slashCommand(user, `link ${code}`)).json()) as { text: string }).text).toContain(
+      'Linked',
+    );
+  });
+
   it('a signed body that is no Slack payload is 400 and changes nothing', async () => {
     for (const body of [
       '',

@@ -99,6 +99,10 @@ export const slackRoutes = routes
   })
   .openapi(commands, async (c) => {
     const config = configured(c);
+    // Slack checks a command URL's certificate with an unsigned `ssl_check=1` POST from time to
+    // time (https://api.slack.com/interactivity/slash-commands): a 200 that reads and changes nothing.
+    if (new URLSearchParams(await c.req.text()).get('ssl_check') === '1')
+      return c.json({ response_type: 'ephemeral' as const, text: '' }, 200);
     const raw = await signedBody(c, config);
     return c.json(await runCommand(c.env, raw), 200);
   });
