@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { currentSigningKey, publicHalf, retiredSigningKey } from './test/support/attestation-keys.ts';
-import { workerdPushService } from './test/support/workerd-push-service.ts';
+import { workerdOutbound, workerdSlack, workerdTelegram } from './test/support/workerd-outbound.ts';
 
 /** VAPID keys for the worker project's Durable Objects, so their pushes reach the test's push service. */
 function vapidBindings() {
@@ -50,9 +50,18 @@ export default defineConfig({
                 GATEHOUSE_SIGNING_KEY: JSON.stringify(currentSigningKey),
                 GATEHOUSE_RETIRED_KEYS: JSON.stringify([publicHalf(retiredSigningKey)]),
                 ...vapidBindings(),
+                // Telegram on, its Bot API the fake in test/support/workerd-outbound.ts.
+                TELEGRAM_BOT_TOKEN: workerdTelegram.token,
+                TELEGRAM_WEBHOOK_SECRET: workerdTelegram.secret,
+                TELEGRAM_API_URL: `https://${workerdTelegram.host}`,
+                // Slack on, its Web API the fake in test/support/fake-slack.ts.
+                SLACK_SIGNING_SECRET: workerdSlack.signingSecret,
+                SLACK_BOT_TOKEN: workerdSlack.token,
+                SLACK_API_URL: `https://${workerdSlack.host}/api/`,
               },
-              // Pushes to https://push.test/… are taken by a push service in this process.
-              outboundService: workerdPushService(),
+              // Pushes to https://push.test/… and Bot API calls to https://telegram.test/… are taken
+              // by fakes in this process (test/support/workerd-outbound.ts).
+              outboundService: workerdOutbound(),
             },
           }),
         ],

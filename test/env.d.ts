@@ -1,6 +1,6 @@
 declare namespace Cloudflare {
   interface GlobalProps {
     mainModule: typeof import('../worker/index.ts');
-    durableNamespaces: 'SessionDO' | 'WorkspaceDO';
+    durableNamespaces: 'SessionDO' | 'WorkspaceDO' | 'ChatDirectory';
   }
 }

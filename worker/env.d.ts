@@ -4,6 +4,8 @@ declare namespace Cloudflare {
   interface Env {
     SESSION: DurableObjectNamespace<import('./session/session-do.ts').SessionDO>;
     WORKSPACE: DurableObjectNamespace<import('./workspace/workspace-do.ts').WorkspaceDO>;
+    /** Approvals in chat (docs/chat.md): per chat, the workspace of each message posted there. */
+    CHAT: DurableObjectNamespace<import('./chat/directory.ts').ChatDirectory>;
     /** Admin token of the workspace `default` (a Worker secret; `.dev.vars` locally). */
     GATEHOUSE_ADMIN_TOKEN: string;
     /** Bearer requests per token per minute before 429 (default 1200). */
@@ -24,6 +26,12 @@ declare namespace Cloudflare {
     GATEHOUSE_RP_ID?: string;
     /** Further origins whose passkey ceremonies are accepted, comma- or space-separated. */
     GATEHOUSE_WEBAUTHN_ORIGINS?: string;
+    /** Telegram (docs/chat.md): the bot's token from @BotFather; Telegram is off without it. */
+    TELEGRAM_BOT_TOKEN?: string;
+    /** The `secret_token` given to setWebhook, checked on every update; Telegram is off without it. */
+    TELEGRAM_WEBHOOK_SECRET?: string;
+    /** The Bot API origin (default https://api.telegram.org); tests point it at a local fake. */
+    TELEGRAM_API_URL?: string;
   }
 }
 interface Env extends Cloudflare.Env {}

@@ -3,11 +3,14 @@ import { bodyLimit } from 'hono/body-limit';
 import packageJson from '../package.json' with { type: 'json' };
 import { limits } from '../shared/contract/index.ts';
 import { jwksRoutes } from './attestation/routes.ts';
+import { slackRoutes } from './chat/slack/routes.ts';
+import { telegramRoutes } from './chat/telegram/webhook.ts';
 import { hookRoutes } from './hooks/index.ts';
 import { errorBody, renderError, tooLarge } from './http/errors.ts';
 import { completeErrors, open, openApiRoutes } from './http/openapi.ts';
 import { passkeyRoutes } from './passkeys/routes.ts';
 import { appFallbackRoutes } from './routes/app-fallback.ts';
+import { chatRoutes } from './routes/chat.ts';
 import { grantRoutes } from './routes/grants.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
@@ -20,6 +23,7 @@ import { suggestionRoutes } from './routes/suggestions.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { workspaceRoutes } from './routes/workspaces.ts';
 
+export { ChatDirectory } from './chat/directory.ts';
 export { SessionDO } from './session/session-do.ts';
 export { WorkspaceDO } from './workspace/workspace-do.ts';
 
@@ -40,14 +44,17 @@ const api = openApiRoutes()
   .route('/', grantRoutes)
   .route('/', passkeyRoutes)
   .route('/', pushRoutes)
+  .route('/', chatRoutes)
   .route('/', inboxRoutes)
   .route('/', sessionRoutes)
   .route('/', respondManyRoutes)
   .route('/', suggestionRoutes)
   .route('/', hookRoutes);
 
-const app = $(openApiRoutes().use('/api/v1/*', bodyCap))
+const app = $(openApiRoutes().use('/api/v1/*', bodyCap).use('/integrations/*', bodyCap))
   .route('/', healthRoutes)
+  .route('/', telegramRoutes)
+  .route('/', slackRoutes)
   .route('/', jwksRoutes)
   .route('/', appFallbackRoutes)
   .route('/api/v1', api);

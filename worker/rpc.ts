@@ -4,6 +4,8 @@ import type {
   ActorRef,
   AttestationPayload,
   AuditLog,
+  ChatLink,
+  ChatLinkCode,
   DeliverySettings,
   ErrorCode,
   GlobalGrant,
@@ -26,6 +28,7 @@ import type {
   ToolCallResultRequest,
   ToolCallState,
 } from '../shared/contract/index.ts';
+import type { ChatLinkRequest, ChatLinkResult, ChatProviderName } from './chat/port.ts';
 import type { ServedLocally } from './http/credential-cache.ts';
 import type { Principal } from './http/principal.ts';
 import type { PasskeysRpc } from './passkeys/rpc.ts';
@@ -272,6 +275,16 @@ export interface WorkspaceRpc extends PasskeysRpc {
   approvalRecorded(interaction: Interaction): Promise<void>;
   declineSuggestion(rule: string): Promise<void>;
   pushReceipt(tokenId: string, pushId: string): Promise<{ pushId: string; shownAt: string } | null>;
+  /** Approvals in chat (worker/chat/port.ts, docs/chat.md). */
+  createChatLinkCode(tokenId: string): Promise<ChatLinkCode>;
+  linkChat(code: string, request: ChatLinkRequest): Promise<ChatLinkResult>;
+  listChatLinks(tokenId: string | null): Promise<ChatLink[]>;
+  removeChatLink(id: string, tokenId: string | null): Promise<boolean>;
+  chatApprover(
+    provider: ChatProviderName,
+    userId: string,
+  ): Promise<{ tokenId: string; label: string | null; role: Role; policyVersion: number } | null>;
+  chatSettled(): Promise<void>;
   fetch(request: Request): Promise<Response>;
 }
 

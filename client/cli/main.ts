@@ -36,6 +36,7 @@ Commands:
   demo                 a scripted agent session that shows every kind of decision
   status               relay reachable? token role? sessions waiting?
   pair                 a new pairing code for a browser or phone, with its link and QR code
+  chat slack|telegram  set the relay up as a Slack app or a Telegram bot (docs/chat.md)
 
 Options:
   --url URL            relay URL (default $GATEHOUSE_URL, else http://127.0.0.1:8787)
@@ -170,6 +171,11 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
   if (argv[0] === 'mcp-proxy') {
     const { runMcpProxy } = await import('./mcp-proxy.ts');
     return runMcpProxy(argv.slice(1), { print, warn });
+  }
+  // Each chat service's setup reads its own options (client/cli/chat.ts).
+  if (argv[0] === 'chat') {
+    const { runChat } = await import('./chat.ts');
+    return runChat(argv.slice(1), { print, warn });
   }
   let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
   try {

@@ -4,6 +4,7 @@ import './app.css';
 import { render } from 'preact';
 import { watchPresence } from '../lib/presence.ts';
 import { App } from './app.tsx';
+import { ChatControls } from './chat-controls.tsx';
 import { createDirectPort } from './direct-port.ts';
 import { codeFromFragment, fragmentWithoutCode } from './pair-code.ts';
 import { readPairing } from './pairing-store.ts';
@@ -58,6 +59,7 @@ void (async () => {
         push={
           <>
             <PushControls token={token} registration={registration} />
+            <ChatControls token={token} />
             <PasskeyControls calls={passkeys} />
           </>
         }

@@ -2,6 +2,7 @@
 export * from './api.ts';
 export * from './attestation.ts';
 export * from './authority.ts';
+export * from './chat.ts';
 export * from './claude-hooks.ts';
 export * from './decision.ts';
 export * from './engine.ts';

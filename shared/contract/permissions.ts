@@ -125,8 +125,22 @@ const nativeFields = {
       modes: z.array(ModeName).max(Mode.options.length).optional(),
     })
     .optional(),
-  /** Workspace only: what a Web Push carries — the tool and a redacted summary, or ids only. */
-  pushDetails: z.enum(['summary', 'none']).optional(),
+  /**
+   * Workspace only: what leaves the relay about a question — ids only (`none`; chat: session and
+   * risk), the tool and a redacted summary (`summary`, the default), or in chat also the redacted
+   * call's first lines, reason and evaluator (`call`; a push carries the summary).
+   */
+  pushDetails: z.enum(['summary', 'none', 'call']).optional(),
+  /** Workspace only: where chat questions go (docs/chat.md); unset → a DM to each linked approver. */
+  chat: z
+    .strictObject({
+      /** A Slack channel (id, or name with #) that gets each question once instead of the DMs. */
+      slackChannel: z
+        .string()
+        .regex(/^#?[A-Za-z0-9._-]{1,80}$/, 'a Slack channel id (C…) or #name')
+        .optional(),
+    })
+    .optional(),
   /** Workspace only: when a question goes to phones (docs/push.md "Delivery follows presence"). */
   delivery: DeliverySettings.partial().optional(),
   /** Workspace only: after how many approvals a card offers the rule (0 = never). */
@@ -140,6 +154,7 @@ export const workspaceOnlyKeys = [
   'allowedModes',
   'agents',
   'pushDetails',
+  'chat',
   'delivery',
   'suggestions',
   'stepUp',

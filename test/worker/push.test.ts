@@ -334,10 +334,11 @@ describe('the outbox', () => {
 });
 
 describe('schema', () => {
-  it('the push tables, then presence and receipts, then learned rules are the last migrations', async () => {
-    expect(migrations.at(-3)).toContain('CREATE TABLE push_subscriptions');
-    expect(migrations.at(-2)).toContain('CREATE TABLE presence');
-    expect(migrations.at(-2)).toContain('CREATE TABLE push_sends');
-    expect(migrations.at(-1)).toContain('CREATE TABLE learned_rules');
+  it('the push tables, then presence and receipts, then learned rules, each a migration of its own in order', async () => {
+    const at = (table: string) => migrations.findIndex((sql) => sql.includes(`CREATE TABLE ${table} `));
+    expect(at('push_subscriptions')).toBeGreaterThan(0);
+    expect(at('presence')).toBe(at('push_subscriptions') + 1);
+    expect(at('push_sends')).toBe(at('presence'));
+    expect(at('learned_rules')).toBe(at('presence') + 1);
   });
 });

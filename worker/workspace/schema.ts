@@ -162,4 +162,43 @@ export const migrations: readonly string[] = [
 
   CREATE TABLE paired_origins (origin TEXT PRIMARY KEY, token_id TEXT NOT NULL, created_at INTEGER NOT NULL);
   `,
+  // Approvals in chat (docs/chat.md): one-use link codes (SHA-256 only, ten minutes) an approver
+  // makes; links of a chat user to the approver token that made the code; per session the
+  // question last posted to chat; and per question the messages posted, to edit when it closes.
+  `
+  CREATE TABLE chat_link_codes (
+    hash TEXT PRIMARY KEY,
+    token_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  );
+
+  CREATE TABLE chat_links (
+    id TEXT PRIMARY KEY,
+    provider TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    chat_id TEXT NOT NULL,
+    token_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    UNIQUE (provider, user_id)
+  );
+  CREATE INDEX chat_links_token ON chat_links (token_id);
+
+  CREATE TABLE chat_questions (
+    session_id TEXT PRIMARY KEY,
+    interaction_id TEXT NOT NULL,
+    tool_call_id TEXT NOT NULL,
+    question TEXT NOT NULL
+  );
+
+  CREATE TABLE chat_messages (
+    interaction_id TEXT NOT NULL,
+    provider TEXT NOT NULL,
+    chat_id TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    PRIMARY KEY (provider, chat_id, message_id)
+  );
+  CREATE INDEX chat_messages_interaction ON chat_messages (interaction_id);
+  `,
 ];

@@ -15,6 +15,10 @@ import type { PushDetails } from '../../shared/push/message.ts';
  */
 export interface WorkspaceSettings {
   pushDetails: PushDetails;
+  /** What a chat message shows (docs/chat.md): the same setting, with `call` kept. */
+  chatDetails: 'none' | 'summary' | 'call';
+  /** Where chat questions go: a Slack channel instead of DMs, when set. */
+  chat: { slackChannel: string | null };
   delivery: DeliverySettings;
   suggestions: SuggestionSettings;
   /** Approvals that need a passkey (docs/attestation.md "Passkeys"); in force once one exists. */
@@ -26,6 +30,8 @@ export function workspaceSettings(permissions: PermissionsConfig | null): Worksp
   const own = permissions ?? {};
   return {
     pushDetails: own.pushDetails === 'none' ? 'none' : 'summary',
+    chatDetails: own.pushDetails ?? 'summary',
+    chat: { slackChannel: own.chat?.slackChannel ?? null },
     delivery: { ...deliveryDefaults, ...own.delivery },
     suggestions: { ...suggestionDefaults, ...own.suggestions },
     stepUp: { minRisk: own.stepUp?.minRisk ?? 'critical' },

@@ -3,6 +3,8 @@ import { stepUpInForce } from '../../shared/attestation/index.ts';
 import {
   type ActorRef,
   type AuthenticationResponse,
+  type ChatLink,
+  type ChatLinkCode,
   type GlobalGrant,
   type InboxMessage,
   type Interaction,
@@ -18,6 +20,11 @@ import {
 } from '../../shared/contract/index.ts';
 import { sha256Hex } from '../../shared/digest/index.ts';
 import { byUrgency, isPending } from '../../shared/inbox/index.ts';
+import { ChatDelivery } from '../chat/delivery.ts';
+import { ChatLinks, type LinkOwner } from '../chat/links.ts';
+import type { ChatLinkRequest, ChatLinkResult, ChatProviderName } from '../chat/port.ts';
+import { chatProviders } from '../chat/providers.ts';
+import { ChatStore } from '../chat/store.ts';
 import { InitGuard } from '../durable/init-guard.ts';
 import type { ServedLocally } from '../http/credential-cache.ts';
 import type { Principal } from '../http/principal.ts';
@@ -113,6 +120,9 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
   readonly #presence: PresenceStore;
   readonly #learned: LearnedRules;
   readonly #passkeys: PasskeyRegistry;
+  readonly #chatStore: ChatStore;
+  readonly #chatLinks: ChatLinks;
+  readonly #chat: ChatDelivery;
   readonly #init: InitGuard;
   #lastHousekeeping = 0;
   /**
@@ -130,6 +140,14 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     this.#presence = new PresenceStore(ctx.storage);
     this.#learned = new LearnedRules(ctx.storage);
     this.#passkeys = new PasskeyRegistry(new PasskeyStore(ctx.storage));
+    this.#chatStore = new ChatStore(ctx.storage);
+    this.#chatLinks = new ChatLinks(this.#chatStore, (tokenId) => this.#liveToken(tokenId));
+    this.#chat = new ChatDelivery({
+      env,
+      store: this.#chatStore,
+      providers: chatProviders(env),
+      background: (work) => ctx.waitUntil(work),
+    });
     this.#push = new Pusher({
       store: this.#pushes,
       vapid: vapidFromEnv(env),
@@ -304,6 +322,7 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     if (!this.#store.revokeToken(id, Date.now())) return null;
     this.#store.deleteTicketsOf(id);
     this.#pushes.deleteSubscriptionsOf(id);
+    this.#chatStore.deleteLinksOf(id);
     this.#presence.forgetToken(id);
     for (const socket of this.ctx.getWebSockets(id)) {
       try {
@@ -577,6 +596,7 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
     // Queued in this turn, sent after it: the session waits for this call, never for a push service.
     const now = Date.now();
     const settings = this.#settings();
+    this.#chat.sessionChanged(this.#workspaceId, parsed.data, settings);
     this.ctx.waitUntil(
       this.#push
         .sessionChanged(
@@ -688,6 +708,59 @@ export class WorkspaceDO extends DurableObject<Env> implements WorkspaceRpc {
   async testPush(tokenId: string): Promise<TestResult> {
     await this.#ensureInitialized();
     return this.#push.test(tokenId, Date.now());
+  }
+
+  // Approvals in chat (worker/chat/, docs/chat.md)
+
+  /** A token that may answer (not revoked, not an agent's), as a chat link names it; null otherwise. */
+  #liveToken(tokenId: string): LinkOwner | null {
+    if (tokenId === bootstrapTokenId) return { tokenId, label: 'bootstrap admin', role: 'admin' };
+    const row = this.#store.getToken(tokenId);
+    if (!row || row.revoked_at !== null || row.role === 'agent') return null;
+    return { tokenId, label: row.label, role: row.role };
+  }
+
+  /** `POST /chat/link-codes`: a one-use, ten-minute code linking a chat user to this approver token. */
+  async createChatLinkCode(tokenId: string): Promise<ChatLinkCode> {
+    await this.#ensureInitialized();
+    return this.#chatLinks.createCode(this.#workspaceId, tokenId, Date.now());
+  }
+
+  /** A chat user sent a code of this workspace (`code` already split off the workspace id). */
+  async linkChat(code: string, request: ChatLinkRequest): Promise<ChatLinkResult> {
+    await this.#ensureInitialized();
+    const now = Date.now();
+    const verdict = countHit(this.#store, 'chat-link', pairAttemptsPerWorkspace, now);
+    if (!verdict.allowed)
+      return { ok: false, reason: 'unknown', message: 'Too many link attempts: try again in a minute.' };
+    return this.#chatLinks.consume(this.#workspaceId, code, request, now);
+  }
+
+  /** `GET /chat/links`: an admin sees every link (`tokenId` null), an approver their own. */
+  async listChatLinks(tokenId: string | null): Promise<ChatLink[]> {
+    await this.#ensureInitialized();
+    return this.#chatLinks.list(tokenId);
+  }
+
+  async removeChatLink(id: string, tokenId: string | null): Promise<boolean> {
+    await this.#ensureInitialized();
+    return this.#chatLinks.remove(id, tokenId);
+  }
+
+  /** Whom a chat user answers as in this workspace, with the policy version a caller carries. */
+  async chatApprover(
+    provider: ChatProviderName,
+    userId: string,
+  ): Promise<(LinkOwner & { policyVersion: number }) | null> {
+    await this.#ensureInitialized();
+    const owner = this.#chatLinks.approverOf(provider, userId);
+    return owner ? { ...owner, policyVersion: this.#policyVersion() } : null;
+  }
+
+  /** For tests: resolves once every chat message queued so far was posted or edited. */
+  async chatSettled(): Promise<void> {
+    await this.#ensureInitialized();
+    await this.#chat.settled();
   }
 
   /** Pushes a push service did not take the first time are retried from here. */
