@@ -68,6 +68,10 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
+          // The first request of a file loads the whole Worker into workerd (the chat and
+          // passkey libraries included): on a busy two-core machine that outlasts 5–10 s.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           setupFiles: ['test/support/property-setup.ts'],
         },
       },

@@ -626,6 +626,9 @@ const GIT_SUBCOMMANDS: readonly ProgramEntry[] = [
     family: 'git',
     readOnly: true,
     shorts: 'lz',
+    // git config stops reading options at its first operand: `git config bare.git --local`
+    // sets bare.git to "--local" (git 2.39, as traced by the oracle).
+    permute: false,
     longs: [
       ...['get', 'get-all', 'get-regexp', 'list', 'name-only', 'show-origin', 'show-scope', 'null', 'global'],
       ...[

@@ -115,6 +115,8 @@ describe('isReadOnlyCommand: not reads, with the reason', () => {
     ['git branch x', /creates a branch/],
     ['git tag x', /creates a tag/],
     ['git config a.b c', /sets it/],
+    // Its options end at the first operand: this sets bare.git to "--local".
+    ['git config bare.git --local -z', /sets it|not a read|writes/],
     ['git config --unset a.b', /git config --unset writes a file/],
     ['git config edit', /not a read/],
     ['git remote add x y', /only "git remote -v"/],

@@ -1,7 +1,7 @@
 import { evaluatorLabel } from '../../shared/badges/index.ts';
 import type { Interaction, SessionView } from '../../shared/contract/index.ts';
+import { summarizeCall, summaryChars } from '../../shared/push/summary.ts';
 import { redactText } from '../../shared/redact/index.ts';
-import { summarizeCall, summaryChars } from '../push/summary.ts';
 import { type ChatQuestion, chatCallChars, chatCallLines } from './port.ts';
 
 /**
