@@ -68,7 +68,6 @@ describe('Telegram messages', () => {
           shown(html);
         }
       }),
-      { numRuns: 200 },
     );
   });
 

@@ -81,6 +81,11 @@ beforeAll(async () => {
         });
         return;
       }
+      // A relay from before passkeys: `init --pin` pins its keys and no passkeys.
+      if (path === '/api/v1/passkeys') {
+        send(res, 404, { error: { code: 'not_found', message: 'not found' } });
+        return;
+      }
       const call = /^\/api\/v1\/sessions\/([^/]+)\/tool-calls(?:\/([^/]+))?$/.exec(path);
       if (!call) {
         // The session's declaration and anything else: refused, which the hooks go past.

@@ -102,7 +102,6 @@ describe('questionMessage', () => {
           }
         },
       ),
-      { numRuns: 200 },
     );
   });
 
