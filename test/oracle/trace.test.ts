@@ -45,12 +45,14 @@ describe('the strace trace parser', () => {
     expect(execs(events)).toEqual([
       { path: '/usr/bin/xxd', argv: ['xxd', 'link', '-a'], ok: true, line: real.xxdWrites[0] },
     ]);
-    expect(opens(events)).toEqual([{ path: '/tmp/stt/-a', writes: true, ok: true, line: real.xxdWrites[1] }]);
+    expect(opens(events)).toEqual([
+      { path: '/tmp/stt/-a', writes: true, exclusive: false, ok: true, line: real.xxdWrites[1] },
+    ]);
   });
 
   it('takes the file a descriptor is open on: a link read is the file it points to', () => {
     expect(opens(parseTrace(real.linkRead))).toEqual([
-      { path: '/tmp/stt/h/sec', writes: false, ok: true, line: real.linkRead },
+      { path: '/tmp/stt/h/sec', writes: false, exclusive: false, ok: true, line: real.linkRead },
     ]);
   });
 
@@ -58,6 +60,10 @@ describe('the strace trace parser', () => {
     const [open] = opens(parseTrace(real.touch.replace('= 3</tmp/stt/d/a b>', '= -1 ENOENT (No such file)')));
     expect(open).toMatchObject({ path: '/tmp/stt/d/a b', writes: true, ok: false });
     expect(opens(parseTrace(real.ttyFails))).toMatchObject([{ path: '/dev/tty', writes: true, ok: false }]);
+    const scratch = parseTrace(
+      '11302 openat(AT_FDCWD</tmp/stt>, "/tmp/stt/tmp/tacVr39w9", O_RDWR|O_CREAT|O_EXCL, 0600) = 3</tmp/stt/tmp/tacVr39w9>',
+    );
+    expect(opens(scratch)).toMatchObject([{ path: '/tmp/stt/tmp/tacVr39w9', writes: true, exclusive: true }]);
   });
 
   it('reads connections by family and address, IPv4, IPv6 and local sockets', () => {
