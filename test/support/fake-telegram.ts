@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { serveFetch } from './serve-fetch.ts';
 
 /**
  * A Telegram Bot API for tests, outside the product (core.telegram.org/bots/api): it answers
@@ -327,26 +327,7 @@ export class FakeTelegram {
   }
 
   /** Serves the fake on 127.0.0.1 (for the relay under wrangler): `{ url, close }`. */
-  async listen(): Promise<{ url: string; close: () => Promise<void> }> {
-    const server: Server = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = Buffer.concat(chunks);
-      const request = new Request(`http://127.0.0.1${req.url}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body }),
-      });
-      const response = await this.handle(request);
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    return {
-      url: `http://127.0.0.1:${address.port}`,
-      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    };
+  listen(): Promise<{ url: string; close: () => Promise<void> }> {
+    return serveFetch((request) => this.handle(request));
   }
 }
