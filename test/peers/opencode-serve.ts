@@ -66,11 +66,13 @@ async function listening(child: ChildProcess, output: () => string, timeoutMs: n
 }
 
 async function recordEvents(url: string, events: ServeEvent[], signal: AbortSignal) {
-  const response = await fetch(new URL('/event', url), { signal });
-  if (!response.body) return;
   const decoder = new TextDecoder();
   let buffered = '';
   try {
+    // Inside the try: the server may flush the stream's headers only with its first event, so a
+    // stop before then resets the request itself, not just the body.
+    const response = await fetch(new URL('/event', url), { signal });
+    if (!response.body) return;
     const reader = response.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
@@ -94,7 +96,7 @@ async function recordEvents(url: string, events: ServeEvent[], signal: AbortSign
       }
     }
   } catch {
-    // The stream ends when the test stops the server.
+    // The stream ends (or its request is reset) when the test stops the server.
   }
 }
 
