@@ -81,7 +81,7 @@ describe('Telegram messages', () => {
   });
 
   it('buttons: Approve once, For this session, Deny, each callback_data ≤ 64 bytes and read back', () => {
-    const buttons = questionKeyboard.inline_keyboard.flat();
+    const buttons = questionKeyboard(question()).inline_keyboard.flat();
     expect(buttons.map((b) => b.text)).toEqual(['Approve once', 'For this session', 'Deny']);
     for (const button of buttons) {
       const data = (button as { callback_data: string }).callback_data;
@@ -93,11 +93,24 @@ describe('Telegram messages', () => {
     expect(Object.keys(telegramActions)).toEqual(['once', 'session', 'deny']);
   });
 
+  it('with pushDetails "none" the message offers Deny alone; summary and call offer all three', () => {
+    const names = (details: ChatQuestion['details']) =>
+      questionKeyboard(question({ details }))
+        .inline_keyboard.flat()
+        .map((b) => (b as { callback_data: string }).callback_data);
+    expect(names('none')).toEqual([telegramActions.deny]);
+    expect(names('summary')).toEqual([telegramActions.once, telegramActions.session, telegramActions.deny]);
+    expect(names('call')).toEqual([telegramActions.once, telegramActions.session, telegramActions.deny]);
+  });
+
   it('docs/chat.md shows the message as it is made', () => {
     const docs = readFileSync(new URL('../../docs/chat.md', import.meta.url), 'utf8');
     const blocks = [...docs.matchAll(/```text\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
-    const keyboard = '[ Approve once ] [ For this session ]\n[ Deny ]';
-    expect(blocks[0]).toBe(`${shown(questionText(question()))}\n${keyboard}`);
+    const keyboard = (q: ChatQuestion) =>
+      questionKeyboard(q)
+        .inline_keyboard.map((row) => row.map((b) => `[ ${b.text} ]`).join(' '))
+        .join('\n');
+    expect(blocks[0]).toBe(`${shown(questionText(question()))}\n${keyboard(question())}`);
     const none = question({
       details: 'none',
       tool: undefined,
@@ -106,7 +119,8 @@ describe('Telegram messages', () => {
       reason: undefined,
       evaluator: undefined,
     });
-    expect(blocks[1]).toBe(`${shown(questionText(none))}\n${keyboard}`);
+    expect(blocks[1]).toBe(`${shown(questionText(none))}\n${keyboard(none)}`);
+    expect(keyboard(none)).toBe('[ Deny ]');
     expect(docs).toContain(`✅ ${outcomeText({ kind: 'approved', scope: 'once', by: 'Phone · Telegram' })}`);
   });
 });

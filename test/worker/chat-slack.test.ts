@@ -262,9 +262,81 @@ describe('answering from Slack', () => {
 
   it('a button that is not Gatehouse’s changes nothing', async () => {
     const { user, sid, message } = await asked();
-    for (const action of ['gatehouse_approve_always', 'approve', `${approveOnce} `])
+    for (const action of ['gatehouse_approve_always', 'approve', `${approveOnce} `, 'toString'])
       expect((await pressSlack(user, message, action)).response.status).toBe(200);
+    const told = await ephemeralsOf(user, 4);
+    expect(told.every((e) => e.text.includes('not one of Gatehouse’s'))).toBe(true);
     expect((await toolCall(sid, 'a')).outcome).toBe('pending');
+  });
+});
+
+describe('with pushDetails "none" a message can only deny', () => {
+  /** A question posted under `pushDetails: "none"` to a linked approver's DM. */
+  async function blind() {
+    const crew = await team();
+    await setPermissions(crew, { pushDetails: 'none' });
+    const user = await linkSlack(crew.approver);
+    const sid = uid('s');
+    await submit(crew, sid, askingCall('a', 'terraform apply -auto-approve'));
+    const [message] = await slackMessages(dmOf(user));
+    expect(buttonsOf(message!)).toEqual([deny]);
+    return { crew, user, sid, message: message! };
+  }
+
+  it('an Approve sent for it anyway (once, for the session, a crafted scope or action) is refused out loud and changes nothing', async () => {
+    const { crew, user, sid, message } = await blind();
+    const spellings: { action: string; value?: string }[] = [
+      { action: approveOnce },
+      { action: approveSession },
+      { action: approveOnce, value: 'session' },
+      { action: approveOnce, value: 'global' },
+      { action: 'gatehouse_approve_always' },
+      { action: 'approve' },
+      { action: 'constructor' },
+      { action: '__proto__' },
+    ];
+    for (const { action, value } of spellings) {
+      const payload = await control<{ actions: { action_id: string; value: string }[] }>('press', {
+        user,
+        channel: message.channel,
+        ts: message.ts,
+        action,
+      });
+      payload.actions[0]!.action_id = action;
+      if (value !== undefined) payload.actions[0]!.value = value;
+      expect((await deliverSlack('interactions', interactionBody(payload))).status).toBe(200);
+    }
+    const told = await ephemeralsOf(user, spellings.length);
+    expect(told).toHaveLength(spellings.length);
+    expect(told.filter((e) => e.text.includes('does not show the call'))).toHaveLength(4);
+    expect(told.filter((e) => e.text.includes('not one of Gatehouse’s'))).toHaveLength(4);
+    expect(told.every((e) => e.channel === message.channel && /nothing changed/i.test(e.text))).toBe(true);
+    expect((await toolCall(sid, 'a', 0, crew)).outcome).toBe('pending');
+    const log = await slackLog();
+    expect(log.messages.find((m) => m.ts === message.ts)?.edits).toBe(0);
+    expect(log.views.filter((v) => v.user === user)).toEqual([]);
+  });
+
+  it('decided by what the message was posted with: raising the setting afterwards does not make it approve', async () => {
+    const { crew, user, sid, message } = await blind();
+    await setPermissions(crew, { pushDetails: 'call' });
+    await pressSlack(user, message, approveOnce);
+    expect((await ephemeralsOf(user))[0]!.text).toContain('does not show the call');
+    expect((await toolCall(sid, 'a', 0, crew)).outcome).toBe('pending');
+  });
+
+  it('Deny still opens its modal and denies', async () => {
+    const { crew, user, sid, message } = await blind();
+    const { payload } = await pressSlack(user, message, deny);
+    const view = await vi.waitFor(async () => {
+      const found = (await slackLog()).views.find((v) => v.triggerId === payload.trigger_id);
+      if (!found) throw new Error('no modal yet');
+      return found;
+    });
+    const submission = await control('submit', { view: view.id, user, comment: null });
+    expect((await deliverSlack('interactions', interactionBody(submission))).status).toBe(200);
+    expect((await toolCall(sid, 'a', 30, crew)).outcome).toBe('deny');
+    expect(shownText(await editedSlack(message))).toContain('Denied by');
   });
 });
 

@@ -156,6 +156,79 @@ describe('answering from Telegram', () => {
   });
 });
 
+describe('with pushDetails "none" a message can only deny', () => {
+  /** A question posted under `pushDetails: "none"` to a linked approver's private chat. */
+  async function blind() {
+    const crew = await team();
+    await setPermissions(crew, { pushDetails: 'none' });
+    const user = await linkTelegram(crew.approver);
+    const sid = uid('s');
+    await submit(crew, sid, askingCall('a', 'terraform apply -auto-approve'));
+    const [message] = questions(await chatMessages(user, (m) => questions(m).length > 0));
+    return { crew, user, sid, message: message! };
+  }
+  const outcome = async (crew: Team, sid: string) =>
+    (await expectJson<ToolCallState>(200, `/sessions/${sid}/tool-calls/a`, { token: crew.agent })).outcome;
+
+  it('offers Deny alone', async () => {
+    const { message } = await blind();
+    expect(message.keyboard).toEqual([[{ text: 'Deny', callback_data: 'gh1:deny' }]]);
+    expect(message.text).not.toContain('terraform');
+  });
+
+  it('an Approve sent for it anyway (once, for the session, or any other data) is refused with an alert and changes nothing', async () => {
+    const { crew, user, sid, message } = await blind();
+    const told: Record<string, unknown>[] = [];
+    for (const data of ['gh1:once', 'gh1:session', 'gh1:always', 'gh1:once:global', 'approve']) {
+      const update = await pressUpdate(user, message, data);
+      expect((await deliver(update)).status).toBe(200);
+      const [reply, ...more] = await callbackAnswers((update.callback_query as { id: string }).id);
+      expect(more).toEqual([]);
+      told.push(reply!.body);
+    }
+    expect(told.every((body) => body.show_alert === true)).toBe(true);
+    expect(told.slice(0, 2).map((body) => String(body.text))).toEqual([
+      expect.stringContaining('does not show the call'),
+      expect.stringContaining('does not show the call'),
+    ]);
+    expect(told.slice(2).every((body) => String(body.text).includes('not one of Gatehouse’s'))).toBe(true);
+    expect(await outcome(crew, sid)).toBe('pending');
+    const [after] = (await telegramLog()).messages.filter(
+      (m) => m.chatId === message.chatId && m.messageId === message.messageId,
+    );
+    expect(after!.edits).toBe(0);
+    expect(after!.keyboard).toEqual(message.keyboard);
+  });
+
+  it('decided by what the message was posted with: raising the setting afterwards does not make it approve', async () => {
+    const { crew, user, sid, message } = await blind();
+    await setPermissions(crew, { pushDetails: 'call' });
+    const update = await pressUpdate(user, message, 'gh1:once');
+    await deliver(update);
+    const [reply] = await callbackAnswers((update.callback_query as { id: string }).id);
+    expect(String(reply!.body.text)).toContain('does not show the call');
+    expect(await outcome(crew, sid)).toBe('pending');
+  });
+
+  it('a message posted while the call was shown still approves after the setting is lowered', async () => {
+    const crew = await team();
+    const user = await linkTelegram(crew.approver);
+    const sid = uid('s');
+    await submit(crew, sid, askingCall('a', 'make shown'));
+    const [message] = questions(await chatMessages(user, (m) => questions(m).length > 0));
+    await setPermissions(crew, { pushDetails: 'none' });
+    await press(user, message!, 'gh1:once');
+    expect(await outcome(crew, sid)).toBe('allow');
+  });
+
+  it('Deny denies', async () => {
+    const { crew, user, sid, message } = await blind();
+    await press(user, message, 'gh1:deny');
+    expect(await outcome(crew, sid)).toBe('deny');
+    expect((await edited(message)).text).toContain('Denied by');
+  });
+});
+
 describe('the secret token', () => {
   it('wrong, missing or differently cased → 401, and nothing changes', async () => {
     const { user, sid, message } = await asked();

@@ -1,5 +1,6 @@
 import { limits } from '../../shared/contract/index.ts';
 import { type SessionCaller, sessionStub, workspaceStub } from '../rpc.ts';
+import { chatAnswerRefusal } from './approvable.ts';
 import { chatDirectory } from './directory.ts';
 import { boundedText } from './display.ts';
 import { chatOutcome, outcomeText } from './outcome.ts';
@@ -18,6 +19,8 @@ export async function answerFromChat(
 ): Promise<ChatAnswerResult> {
   const entry = await chatDirectory(env, request.provider, request.chatId).find(request.messageId);
   if (!entry) return { kind: 'unknown_message', message: 'This question is not known here any more.' };
+  const refused = chatAnswerRefusal(request.answer, entry);
+  if (refused) return { kind: 'refused', message: refused };
   const approver = await workspaceStub(env, entry.workspaceId).chatApprover(request.provider, request.userId);
   if (!approver)
     return {

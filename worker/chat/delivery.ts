@@ -105,6 +105,7 @@ export class ChatDelivery {
               workspaceId: posted.question.workspaceId,
               sessionId: posted.sessionId,
               interactionId: posted.interactionId,
+              details: posted.question.details,
             }),
           ),
         );

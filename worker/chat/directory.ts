@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { InitGuard } from '../durable/init-guard.ts';
-import type { ChatProviderName } from './port.ts';
+import type { ChatProviderName, ChatQuestion } from './port.ts';
 
 /**
  * One chat's directory (one object per `provider:chatId`): which workspace and question each
@@ -14,12 +14,20 @@ export interface DirectoryEntry {
   workspaceId: string;
   sessionId: string;
   interactionId: string;
+  /**
+   * What the message showed of the call (`ChatQuestion.details`) when it was posted; `null` for
+   * a message remembered before this was recorded. Only a message that showed the call may
+   * approve it (worker/chat/approvable.ts).
+   */
+  details: ChatQuestion['details'] | null;
 }
 
 /** Entries and update marks are kept a week: far past any question's life, short for storage. */
 const keptMs = 7 * 24 * 60 * 60_000;
 
-const schema = `
+/** Each entry runs once, in order; `schema_version` counts those that ran. */
+const migrations = [
+  `
   CREATE TABLE IF NOT EXISTS messages (
     message_id TEXT PRIMARY KEY,
     workspace_id TEXT NOT NULL,
@@ -28,7 +36,24 @@ const schema = `
     created_at INTEGER NOT NULL
   );
   CREATE TABLE IF NOT EXISTS updates (key TEXT PRIMARY KEY, seen_at INTEGER NOT NULL);
-`;
+  `,
+  // What each message showed of the call; rows from before stay NULL and can never approve.
+  'ALTER TABLE messages ADD COLUMN details TEXT;',
+];
+
+function migrate(sql: SqlStorage): void {
+  sql.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+  const current = sql.exec<{ version: number }>('SELECT version FROM schema_version').toArray()[0]?.version;
+  if (current === undefined) sql.exec('INSERT INTO schema_version (version) VALUES (0)');
+  for (let version = current ?? 0; version < migrations.length; version++) {
+    sql.exec(migrations[version]!);
+    sql.exec('UPDATE schema_version SET version = ?', version + 1);
+  }
+}
+
+const shownLevels: readonly string[] = ['none', 'summary', 'call'] satisfies ChatQuestion['details'][];
+const detailsOf = (value: string | null): DirectoryEntry['details'] =>
+  value !== null && shownLevels.includes(value) ? (value as ChatQuestion['details']) : null;
 
 export const directoryName = (provider: ChatProviderName, chatId: string) => `${provider}:${chatId}`;
 
@@ -37,7 +62,7 @@ export class ChatDirectory extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.#init = new InitGuard(ctx, () => ctx.storage.sql.exec(schema));
+    this.#init = new InitGuard(ctx, () => migrate(ctx.storage.sql));
   }
 
   #prune(now: number): void {
@@ -50,13 +75,16 @@ export class ChatDirectory extends DurableObject<Env> {
     const now = Date.now();
     this.#prune(now);
     this.ctx.storage.sql.exec(
-      `INSERT INTO messages (message_id, workspace_id, session_id, interaction_id, created_at) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO messages (message_id, workspace_id, session_id, interaction_id, details, created_at)
+       VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (message_id) DO UPDATE SET workspace_id = excluded.workspace_id,
-         session_id = excluded.session_id, interaction_id = excluded.interaction_id, created_at = excluded.created_at`,
+         session_id = excluded.session_id, interaction_id = excluded.interaction_id,
+         details = excluded.details, created_at = excluded.created_at`,
       messageId,
       entry.workspaceId,
       entry.sessionId,
       entry.interactionId,
+      entry.details,
       now,
     );
   }
@@ -64,13 +92,18 @@ export class ChatDirectory extends DurableObject<Env> {
   async find(messageId: string): Promise<DirectoryEntry | null> {
     await this.#init.ready();
     const row = this.ctx.storage.sql
-      .exec<{ workspace_id: string; session_id: string; interaction_id: string }>(
-        'SELECT workspace_id, session_id, interaction_id FROM messages WHERE message_id = ?',
+      .exec<{ workspace_id: string; session_id: string; interaction_id: string; details: string | null }>(
+        'SELECT workspace_id, session_id, interaction_id, details FROM messages WHERE message_id = ?',
         messageId,
       )
       .toArray()[0];
     return row
-      ? { workspaceId: row.workspace_id, sessionId: row.session_id, interactionId: row.interaction_id }
+      ? {
+          workspaceId: row.workspace_id,
+          sessionId: row.session_id,
+          interactionId: row.interaction_id,
+          details: detailsOf(row.details),
+        }
       : null;
   }
 

@@ -26,6 +26,8 @@ export interface InteractionContext {
   issuer: string;
 }
 
+const unknownButton = 'This button is not one of Gatehouse’s: nothing changed.';
+
 const linkHint = 'To answer here, make a link code in Gatehouse and send `/gatehouse link CODE`.';
 
 const approvals: Record<string, ChatAnswer> = {
@@ -55,10 +57,12 @@ export function acceptInteraction(context: InteractionContext, raw: string): voi
   if (kind.data.type === 'block_actions') {
     const parsed = BlockActions.safeParse(payload);
     if (!parsed.success) throw badRequest('not a block_actions payload on a message');
-    const action = parsed.data.actions.find(
-      (each) => each.action_id === slackActions.deny || each.action_id in approvals,
-    );
-    if (action) context.background(guarded(onPress(context, parsed.data, action.action_id)));
+    // The relay's messages carry only its own buttons: any other action on them is refused, out loud.
+    const action =
+      parsed.data.actions.find(
+        (each) => each.action_id === slackActions.deny || Object.hasOwn(approvals, each.action_id),
+      ) ?? parsed.data.actions[0]!;
+    context.background(guarded(onPress(context, parsed.data, action.action_id)));
     return;
   }
   if (kind.data.type === 'view_submission') {
@@ -104,8 +108,11 @@ async function onPress(context: InteractionContext, payload: BlockActions, actio
     await openDenyModal(context, payload, userId);
     return;
   }
-  const answer = approvals[actionId];
-  if (!answer) return;
+  const answer = Object.hasOwn(approvals, actionId) ? approvals[actionId] : undefined;
+  if (!answer) {
+    await ephemeral(context, channel, payload.user.id, unknownButton);
+    return;
+  }
   const result = await answerFromChat(
     env,
     { provider: 'slack', chatId: channel, messageId: ts, userId, answer },

@@ -79,13 +79,18 @@ export function closedText(question: ChatQuestion, outcome: ChatOutcome): string
   return compose(head, call, tail, ['', `${mark} <b>${escapeHtml(outcomeText(outcome))}</b>`]);
 }
 
-/** Approve once / For this session / Deny. "Always" stays in the browser, where the rule preview is. */
-export const questionKeyboard: InlineKeyboardMarkup = {
-  inline_keyboard: [
-    [
-      { text: 'Approve once', callback_data: telegramActions.once },
-      { text: 'For this session', callback_data: telegramActions.session },
-    ],
-    [{ text: 'Deny', callback_data: telegramActions.deny }],
-  ],
-};
+const approveRow = [
+  { text: 'Approve once', callback_data: telegramActions.once },
+  { text: 'For this session', callback_data: telegramActions.session },
+];
+const denyRow = [{ text: 'Deny', callback_data: telegramActions.deny }];
+
+/**
+ * Approve once / For this session / Deny. "Always" stays in the browser, where the rule preview
+ * is. With `pushDetails: "none"` the call is not in the message, so it offers Deny alone: one tap
+ * must never approve what the approver could not read (and an Approve pressed anyway is refused,
+ * worker/chat/approvable.ts).
+ */
+export function questionKeyboard(question: Pick<ChatQuestion, 'details'>): InlineKeyboardMarkup {
+  return { inline_keyboard: question.details === 'none' ? [denyRow] : [approveRow, denyRow] };
+}

@@ -22,7 +22,7 @@ export function telegramProvider(env: Env): ChatProvider | null {
           try {
             const message = await api.sendMessage(target.chatId, text, {
               parse_mode: 'HTML',
-              reply_markup: questionKeyboard,
+              reply_markup: questionKeyboard(question),
               link_preview_options: { is_disabled: true },
             });
             return { chatId: String(message.chat.id), messageId: String(message.message_id) };
