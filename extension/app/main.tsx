@@ -3,8 +3,9 @@ import '../ui/approver.css';
 import './app.css';
 import { render } from 'preact';
 import { watchPresence } from '../lib/presence.ts';
+import { ChatControls } from '../ui/chat/chat-controls.tsx';
 import { App } from './app.tsx';
-import { ChatControls } from './chat-controls.tsx';
+import { directChatCalls } from './chat-calls.ts';
 import { createDirectPort } from './direct-port.ts';
 import { codeFromFragment, fragmentWithoutCode } from './pair-code.ts';
 import { readPairing } from './pairing-store.ts';
@@ -45,6 +46,7 @@ void (async () => {
   const storage = await openTokenVault(legacy);
   const token = () => readPairing(storage)?.token ?? null;
   const passkeys = passkeyCalls({ origin: location.origin, token });
+  const chat = directChatCalls({ origin: location.origin, token });
   // Approvals the relay holds for the approver's passkey run the ceremony (docs/attestation.md).
   const port = withPasskeyStepUp(createDirectPort({ origin: location.origin, storage }), passkeys);
   // Open and visible: the approver is here, and phones wait (docs/push.md).
@@ -59,7 +61,7 @@ void (async () => {
         push={
           <>
             <PushControls token={token} registration={registration} />
-            <ChatControls token={token} />
+            <ChatControls calls={chat} />
             <PasskeyControls calls={passkeys} />
           </>
         }

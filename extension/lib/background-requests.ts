@@ -1,5 +1,6 @@
 import type { Interaction } from '../../shared/contract/index.ts';
 import type { Answer, InboxState, PortResult } from '../ui/port.ts';
+import { chatRequestHandlers } from './chat-requests.ts';
 import { deviceLabel } from './device-label.ts';
 import { dockStateFor } from './dock-state.ts';
 import type { Origin } from './message-guard.ts';
@@ -100,6 +101,7 @@ export function requestHandlers(core: BackgroundCore): RequestHandlers {
       core.presence(origin, request.active);
       return { ok: true };
     },
+    ...chatRequestHandlers(core),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   respondManyLimit,
   SessionId,
 } from '../../shared/contract/index.ts';
+import { chatRequestSchemas } from './chat-request-schemas.ts';
 import { contentScriptRequests, portNames, type Request, timelineLimitMax } from './messages.ts';
 
 /**
@@ -82,6 +83,7 @@ export const RequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unpair') }).strict(),
   z.object({ type: z.literal('dockEnabled'), enabled: z.boolean() }).strict(),
   z.object({ type: z.literal('presence'), active: z.boolean() }).strict(),
+  ...chatRequestSchemas,
 ]);
 
 /** Whether the sender is this extension, and which kind of its contexts. */

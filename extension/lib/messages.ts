@@ -1,5 +1,6 @@
 import type { Interaction, SessionEvent, SessionView } from '../../shared/contract/index.ts';
 import type { Answer, BatchItem, BatchResult, Grant, InboxState, PortResult } from '../ui/port.ts';
+import type { ChatRequest, ChatResponses } from './chat-messages.ts';
 
 /**
  * The one protocol between the background (which alone holds the token) and everything else:
@@ -86,11 +87,12 @@ export type Request =
   | { type: 'pair'; url: string; code: string }
   | { type: 'unpair' }
   | { type: 'dockEnabled'; enabled: boolean }
-  | { type: 'presence'; active: boolean };
+  | { type: 'presence'; active: boolean }
+  | ChatRequest;
 
 export type RequestType = Request['type'];
 
-export interface Responses {
+export interface Responses extends ChatResponses {
   /** Extension pages get the inbox, the dock its own state. */
   state: InboxState | DockState;
   retry: { ok: true };

@@ -9,7 +9,9 @@ import {
   SessionGrantList,
   SessionView,
 } from '../../shared/contract/index.ts';
+import type { ChatCalls } from '../ui/chat/chat-calls.ts';
 import type { Answer, BatchItem, BatchResult, Grant, PortResult, Refusal } from '../ui/port.ts';
+import { chatRelayCalls } from './chat-relay-calls.ts';
 
 /**
  * The background's calls to the paired relay for the popup, the dock and notification buttons,
@@ -60,7 +62,7 @@ export function failureOf(error: unknown): Failure {
   return failure;
 }
 
-async function attempt<T>(call: () => Promise<T>): Promise<PortResult<T>> {
+export async function attempt<T>(call: () => Promise<T>): Promise<PortResult<T>> {
   try {
     return { ok: true, value: await call() };
   } catch (error) {
@@ -79,6 +81,8 @@ export interface RelayCalls {
   revokeGrant(grantId: string, sessionId?: string): Promise<PortResult<null>>;
   respondMany(items: BatchItem[], answer: Answer): Promise<PortResult<BatchResult[]>>;
   declineSuggestion(rule: string): Promise<PortResult<null>>;
+  /** The chat link panel's calls (docs/chat.md "Linking"). */
+  chat: ChatCalls;
 }
 
 const Declined = z.object({ rule: z.string(), declined: z.literal(true) });
@@ -149,5 +153,6 @@ export function relayCalls(options: { url: string; token: string; fetch?: typeof
         await http.json(Declined, 'suggestions/decline', { method: 'POST', body: { rule } });
         return null;
       }),
+    chat: chatRelayCalls(options),
   };
 }

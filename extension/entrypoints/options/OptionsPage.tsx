@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { OptionsState } from '../../lib/messages.ts';
 import { loadOptions, type OptionsDeps, unpairFromForm } from '../../lib/options-actions.ts';
 import type { ApproverPort, Connection } from '../../ui/port.ts';
+import { ChatLinks } from './ChatLinks.tsx';
 import { DockToggle } from './DockToggle.tsx';
 import { PairedRelay } from './PairedRelay.tsx';
 import { PairingForm } from './PairingForm.tsx';
@@ -50,6 +51,7 @@ export function OptionsPage({ deps, port }: { deps: OptionsDeps; port: ApproverP
         onPaired={() => void loadOptions(deps).then((loaded) => loaded && setOptions(loaded))}
       />
       <DockToggle deps={deps} enabled={options?.dockEnabled ?? false} onChange={setOptions} />
+      {options?.relay && <ChatLinks deps={deps} />}
     </main>
   );
 }

@@ -1,39 +1,41 @@
 import { useEffect, useState } from 'preact/hooks';
-import { type ChatLink, ChatLinkCode, ChatLinkList } from '../../shared/contract/index.ts';
+import type { ChatLink, ChatLinkCode } from '../../../shared/contract/index.ts';
+import type { ChatCalls } from './chat-calls.ts';
 
 /**
- * Approvals in chat, from /app (docs/chat.md "Linking"): make a one-use link code for this
- * approver, see it taken (the list is read again every few seconds while a code is open), and
- * unlink a chat account. What the relay answers is parsed with the shared schemas.
+ * Approvals in chat (docs/chat.md "Linking"), the one panel of /app and the extension's options
+ * page: make a one-use link code for this approver, see it taken (the list is read again every few
+ * seconds while a code is open), and unlink a chat account. Where the calls go is the caller's:
+ * /app straight to its relay, the extension through its background. A refusal shows the relay's
+ * own words, as plain text.
  */
 
 export interface ChatControlsProps {
-  token: () => string | null;
+  calls: ChatCalls;
 }
 
 const serviceName: Record<ChatLink['provider'], string> = { telegram: 'Telegram', slack: 'Slack' };
 /** While a code is open, the links are read again this often, to say when it was taken. */
 const pollMs = 2_000;
 
-export function ChatControls({ token }: ChatControlsProps) {
+export function ChatControls({ calls }: ChatControlsProps) {
   const [code, setCode] = useState<ChatLinkCode | null>(null);
   const [links, setLinks] = useState<ChatLink[]>([]);
   const [status, setStatus] = useState<string | null>(null);
 
-  const call = (method: string, path: string) =>
-    fetch(`/api/v1${path}`, { method, headers: { authorization: `Bearer ${token() ?? ''}` } });
-
   async function refresh(): Promise<ChatLink[] | null> {
-    const response = await call('GET', '/chat/links').catch(() => null);
-    const parsed = response?.ok ? ChatLinkList.safeParse(await response.json()) : null;
-    if (!parsed?.success) return null;
-    setLinks(parsed.data.links);
-    return parsed.data.links;
+    const result = await calls.links();
+    if (!result.ok) {
+      setStatus(`The chat links could not be read: ${result.message}`);
+      return null;
+    }
+    setLinks(result.value);
+    return result.value;
   }
 
   useEffect(() => {
     void refresh();
-  }, []);
+  }, [calls]);
 
   useEffect(() => {
     if (!code) return;
@@ -54,19 +56,22 @@ export function ChatControls({ token }: ChatControlsProps) {
   }, [code]);
 
   async function makeCode(): Promise<void> {
-    const response = await call('POST', '/chat/link-codes').catch(() => null);
-    const parsed = response?.ok ? ChatLinkCode.safeParse(await response.json()) : null;
-    if (!parsed?.success) {
-      setStatus(`No link code was made${response ? ` (${response.status})` : ''}.`);
+    const result = await calls.linkCode();
+    if (!result.ok) {
+      setStatus(`No link code was made: ${result.message}`);
       return;
     }
     setStatus(null);
-    setCode(parsed.data);
+    setCode(result.value);
   }
 
   async function unlink(link: ChatLink): Promise<void> {
-    const response = await call('DELETE', `/chat/links/${encodeURIComponent(link.id)}`).catch(() => null);
-    setStatus(response?.ok ? `Unlinked ${serviceName[link.provider]} user ${link.userId}.` : 'Not unlinked.');
+    const result = await calls.unlink(link.id);
+    setStatus(
+      result.ok
+        ? `Unlinked ${serviceName[link.provider]} user ${link.userId}.`
+        : `Not unlinked: ${result.message}`,
+    );
     await refresh();
   }
 
