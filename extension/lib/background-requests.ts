@@ -1,13 +1,11 @@
-import type { Interaction } from '../../shared/contract/index.ts';
-import type { Answer, InboxState, PortResult } from '../ui/port.ts';
+import type { BackgroundCore, RequestHandlers } from './background-core.ts';
 import { chatRequestHandlers } from './chat-requests.ts';
 import { deviceLabel } from './device-label.ts';
 import { dockStateFor } from './dock-state.ts';
 import type { Origin } from './message-guard.ts';
-import type { OptionsState, PairingInfo, Request, Responses } from './messages.ts';
+import type { PairingInfo, Request, Responses } from './messages.ts';
 import { pairRelay } from './pairing.ts';
 import { parsePairingInput } from './pairing-input.ts';
-import type { RelayCalls } from './relay-calls.ts';
 import type { RelayPairing } from './storage.ts';
 
 /**
@@ -15,28 +13,6 @@ import type { RelayPairing } from './storage.ts';
  * connection and the token stay in `background-service.ts`; this only decides, per request,
  * which of its operations to use and what to answer.
  */
-
-/** The background's operations the requests need. */
-export interface BackgroundCore {
-  state(): InboxState;
-  /** Reconnect to the relay now. */
-  reconnect(): void;
-  /** A call to the paired relay, or `unpaired` when there is none. */
-  viaRelay<T>(call: (relay: RelayCalls) => Promise<PortResult<T>>): Promise<PortResult<T>>;
-  respond(sessionId: string, interactionId: string, answer: Answer): Promise<PortResult<Interaction>>;
-  /** Keep a new pairing and connect with it. */
-  adopt(pairing: RelayPairing): Promise<void>;
-  forget(): Promise<void>;
-  setDock(enabled: boolean): Promise<void>;
-  options(): Promise<OptionsState>;
-  /** The approver is (or is no longer) at the popup (`page`) or a docked tab (`content`). */
-  presence(from: Origin, active: boolean): void;
-  fetch?: typeof fetch;
-}
-
-export type RequestHandlers = {
-  [K in Request['type']]: (request: Extract<Request, { type: K }>, origin: Origin) => Promise<Responses[K]>;
-};
 
 /** The paired relay as pages may see it: no token. */
 export const pairingInfo = (relay: RelayPairing | null): PairingInfo | null =>

@@ -1,7 +1,7 @@
 import { createTransport } from '../../client/sdk/http.ts';
 import { ChatLinkCode, ChatLinkList } from '../../shared/contract/index.ts';
 import type { ChatCalls } from '../ui/chat/chat-calls.ts';
-import { attempt } from './relay-calls.ts';
+import { attempt } from './relay-failure.ts';
 
 /**
  * The chat link calls straight to a relay with one approver token: what /app uses, and what the

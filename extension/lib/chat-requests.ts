@@ -1,4 +1,4 @@
-import type { BackgroundCore, RequestHandlers } from './background-requests.ts';
+import type { BackgroundCore, RequestHandlers } from './background-core.ts';
 import type { ChatRequest } from './chat-messages.ts';
 
 /**
