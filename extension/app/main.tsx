@@ -3,14 +3,15 @@ import '../ui/approver.css';
 import './app.css';
 import { render } from 'preact';
 import { watchPresence } from '../lib/presence.ts';
+import { passkeyCalls } from '../ui/passkeys/passkey-calls.ts';
+import { PasskeyControls } from '../ui/passkeys/passkey-controls.tsx';
+import { withPasskeyStepUp } from '../ui/passkeys/step-up-port.ts';
+import { assertPasskey } from '../ui/passkeys/webauthn.ts';
 import { App } from './app.tsx';
 import { ChatControls } from './chat-controls.tsx';
 import { createDirectPort } from './direct-port.ts';
 import { codeFromFragment, fragmentWithoutCode } from './pair-code.ts';
 import { readPairing } from './pairing-store.ts';
-import { passkeyCalls } from './passkeys/passkey-calls.ts';
-import { PasskeyControls } from './passkeys/passkey-controls.tsx';
-import { withPasskeyStepUp } from './passkeys/step-up-port.ts';
 import { PushControls } from './push-controls.tsx';
 import { openTokenVault } from './token-vault.ts';
 
@@ -24,8 +25,16 @@ if (codeFromUrl !== null)
     `${location.pathname}${location.search}${fragmentWithoutCode(location.hash)}`,
   );
 
-/** `#card=<session>/<interaction>`: a tapped notification opens /app on that card. */
+/**
+ * `#card=<session>/<interaction>`: a tapped notification opens /app on that card (and so does the
+ * extension, for a step-up it cannot hold itself).
+ */
 const focusSessionId = /^#card=([^/]+)\//.exec(location.hash)?.[1];
+
+/** The passkey section, scrolled to: `#passkeys` (the extension's link to register one) or a card's offer. */
+function showPasskeys(): void {
+  document.getElementById('passkeys')?.scrollIntoView({ block: 'start' });
+}
 
 const registration: Promise<ServiceWorkerRegistration | null> =
   'serviceWorker' in navigator
@@ -46,7 +55,13 @@ void (async () => {
   const token = () => readPairing(storage)?.token ?? null;
   const passkeys = passkeyCalls({ origin: location.origin, token });
   // Approvals the relay holds for the approver's passkey run the ceremony (docs/attestation.md).
-  const port = withPasskeyStepUp(createDirectPort({ origin: location.origin, storage }), passkeys);
+  // "Register a passkey" on a card scrolls to the passkey section, as `#passkeys` does on load.
+  const port = withPasskeyStepUp(
+    createDirectPort({ origin: location.origin, storage }),
+    passkeys,
+    assertPasskey,
+    () => ({ register: showPasskeys }),
+  );
   // Open and visible: the approver is here, and phones wait (docs/push.md).
   watchPresence({ document, window, report: port.presence });
   const root = document.getElementById('root');
@@ -66,4 +81,6 @@ void (async () => {
       />,
       root,
     );
+  // The section renders with the pairing; `#passkeys` waits for it (an unpaired /app shows the form).
+  if (location.hash === '#passkeys') requestAnimationFrame(showPasskeys);
 })();

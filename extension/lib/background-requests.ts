@@ -6,6 +6,8 @@ import type { Origin } from './message-guard.ts';
 import type { OptionsState, PairingInfo, Request, Responses } from './messages.ts';
 import { pairRelay } from './pairing.ts';
 import { parsePairingInput } from './pairing-input.ts';
+import { passkeyHandlers } from './passkey-requests.ts';
+import type { StandingWatch } from './passkey-standing.ts';
 import type { RelayCalls } from './relay-calls.ts';
 import type { RelayPairing } from './storage.ts';
 
@@ -30,6 +32,8 @@ export interface BackgroundCore {
   options(): Promise<OptionsState>;
   /** The approver is (or is no longer) at the popup (`page`) or a docked tab (`content`). */
   presence(from: Origin, active: boolean): void;
+  /** The workspace's passkeys as last listed. */
+  standing?: StandingWatch;
   fetch?: typeof fetch;
 }
 
@@ -46,6 +50,7 @@ const timelineDefault = 50;
 
 export function requestHandlers(core: BackgroundCore): RequestHandlers {
   return {
+    ...passkeyHandlers(core),
     state: async (_request, origin) => (origin === 'content' ? dockStateFor(core.state()) : core.state()),
     retry: async () => {
       core.reconnect();

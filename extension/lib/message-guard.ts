@@ -9,6 +9,7 @@ import {
   SessionId,
 } from '../../shared/contract/index.ts';
 import { contentScriptRequests, portNames, type Request, timelineLimitMax } from './messages.ts';
+import { passkeyRequestSchemas } from './passkey-guard.ts';
 
 /**
  * The background's door: every message and port is checked here before anything acts on it.
@@ -82,6 +83,7 @@ export const RequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unpair') }).strict(),
   z.object({ type: z.literal('dockEnabled'), enabled: z.boolean() }).strict(),
   z.object({ type: z.literal('presence'), active: z.boolean() }).strict(),
+  ...passkeyRequestSchemas,
 ]);
 
 /** Whether the sender is this extension, and which kind of its contexts. */

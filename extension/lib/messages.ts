@@ -1,5 +1,6 @@
 import type { Interaction, SessionEvent, SessionView } from '../../shared/contract/index.ts';
 import type { Answer, BatchItem, BatchResult, Grant, InboxState, PortResult } from '../ui/port.ts';
+import type { PasskeyRequest, PasskeyResponses } from './passkey-messages.ts';
 
 /**
  * The one protocol between the background (which alone holds the token) and everything else:
@@ -35,6 +36,8 @@ export interface DockRequest {
   preview: string;
   canApprove: boolean;
   canDeny: boolean;
+  /** Approving needs the approver's passkey, which only the popup can ask for: no Approve here. */
+  needsPasskey: boolean;
 }
 
 export interface DockState {
@@ -86,11 +89,12 @@ export type Request =
   | { type: 'pair'; url: string; code: string }
   | { type: 'unpair' }
   | { type: 'dockEnabled'; enabled: boolean }
-  | { type: 'presence'; active: boolean };
+  | { type: 'presence'; active: boolean }
+  | PasskeyRequest;
 
 export type RequestType = Request['type'];
 
-export interface Responses {
+export interface Responses extends PasskeyResponses {
   /** Extension pages get the inbox, the dock its own state. */
   state: InboxState | DockState;
   retry: { ok: true };

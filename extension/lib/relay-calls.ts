@@ -10,6 +10,7 @@ import {
   SessionView,
 } from '../../shared/contract/index.ts';
 import type { Answer, BatchItem, BatchResult, Grant, PortResult, Refusal } from '../ui/port.ts';
+import { type PasskeyRelayCalls, passkeyRelayCalls } from './passkey-relay-calls.ts';
 
 /**
  * The background's calls to the paired relay for the popup, the dock and notification buttons,
@@ -79,6 +80,8 @@ export interface RelayCalls {
   revokeGrant(grantId: string, sessionId?: string): Promise<PortResult<null>>;
   respondMany(items: BatchItem[], answer: Answer): Promise<PortResult<BatchResult[]>>;
   declineSuggestion(rule: string): Promise<PortResult<null>>;
+  /** The workspace's passkeys and the step-up options of an approval (docs/attestation.md "Passkeys"). */
+  passkeys: PasskeyRelayCalls;
 }
 
 const Declined = z.object({ rule: z.string(), declined: z.literal(true) });
@@ -104,6 +107,7 @@ export function relayCalls(options: { url: string; token: string; fetch?: typeof
   // errors, answers parsed with the contract).
   const http = createTransport(options);
   return {
+    passkeys: passkeyRelayCalls(http, attempt),
     respond: (sessionId, interactionId, answer) =>
       attempt(() => client.respond(sessionId, { interaction_id: interactionId, answer })),
     sessions: () => attempt(() => client.sessions()),
