@@ -31,9 +31,15 @@ if (codeFromUrl !== null)
  */
 const focusSessionId = /^#card=([^/]+)\//.exec(location.hash)?.[1];
 
-/** The passkey section, scrolled to: `#passkeys` (the extension's link to register one) or a card's offer. */
-function showPasskeys(): void {
-  document.getElementById('passkeys')?.scrollIntoView({ block: 'start' });
+/**
+ * The passkey section, scrolled to: `#passkeys` (the extension's link to register one) or a
+ * card's offer. On load the section comes with the pairing's first render, so it is looked for a
+ * few times before giving up.
+ */
+function showPasskeys(tries = 0): void {
+  const section = document.getElementById('passkeys');
+  if (section) section.scrollIntoView({ block: 'start' });
+  else if (tries > 0) setTimeout(() => showPasskeys(tries - 1), 100);
 }
 
 const registration: Promise<ServiceWorkerRegistration | null> =
@@ -60,7 +66,7 @@ void (async () => {
     createDirectPort({ origin: location.origin, storage }),
     passkeys,
     assertPasskey,
-    () => ({ register: showPasskeys }),
+    () => ({ register: () => showPasskeys() }),
   );
   // Open and visible: the approver is here, and phones wait (docs/push.md).
   watchPresence({ document, window, report: port.presence });
@@ -81,6 +87,6 @@ void (async () => {
       />,
       root,
     );
-  // The section renders with the pairing; `#passkeys` waits for it (an unpaired /app shows the form).
-  if (location.hash === '#passkeys') requestAnimationFrame(showPasskeys);
+  // An unpaired /app shows the pairing form instead: `#passkeys` then finds nothing to show.
+  if (location.hash === '#passkeys') showPasskeys(20);
 })();

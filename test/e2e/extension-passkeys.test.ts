@@ -253,6 +253,30 @@ describe('passkeys in the extension, relay paired by IP address', () => {
     );
     expect(await card.locator('[data-action="allow_once"]').count()).toBe(0);
     expect(await card.locator('[data-action="deny"]').count()).toBe(1);
+    const link = (await card.locator('[data-testid="passkey-elsewhere"]').getAttribute('href'))!;
     await popup.close();
-  }, 90_000);
+
+    // Where the links lead: /app (paired on localhost once) opens on its passkeys, and on the card,
+    // whose Approve runs the passkey there.
+    const app = await extension.context.newPage();
+    await app.goto(`${named}/app#pair=${(await admin.createPairingCode()).code}`);
+    await app.locator('[data-testid="request"]').first().waitFor({ timeout: 20_000 });
+    await app.goto('about:blank');
+    await app.goto(`${named}/app#passkeys`);
+    await app.locator('#passkeys[data-testid="passkey-section"]').waitFor({ timeout: 10_000 });
+    await expect.poll(() => app.locator('[data-testid="passkey-row"]').count(), { timeout: 10_000 }).toBe(1);
+    await app.goto('about:blank');
+    await app.goto(link);
+    const appKey = await authenticatorFor(app);
+    await copyCredentials(key, appKey);
+    const appCard = app.locator(`[data-testid="request"][data-session-id="${sid}"]`);
+    await appCard.locator('[data-testid="needs-passkey"]').waitFor({ timeout: 20_000 });
+    await appCard.locator('[data-action="allow_once"]').click();
+    const answered = await ask.answer;
+    expect(answered.outcome).toBe('allow');
+    expect(payloadOf(answered.attestation!)).toMatchObject({
+      webauthn: { credentialId: expect.any(String) },
+    });
+    await app.close();
+  }, 120_000);
 });
