@@ -57,6 +57,8 @@ export function standingWatch(options: {
           if (result.ok) set(standingOf(result.value));
           else if (result.refusal === 'not_found') set(noPasskeys);
         })
+        // A listing that failed outright leaves what was known (or unknown: fail closed).
+        .catch(() => undefined)
         .finally(() => {
           listing = null;
         });

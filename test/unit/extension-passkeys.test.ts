@@ -207,6 +207,10 @@ describe("the background's passkey standing", () => {
     const unpaired = standingWatch({ list: () => null, onChange: () => {} });
     await unpaired.refresh();
     expect(unpaired.current()).toBeUndefined();
+    // A listing that throws leaves it unknown, and rejects nothing.
+    const failing = standingWatch({ list: () => Promise.reject(new Error('gone')), onChange: () => {} });
+    await failing.refresh();
+    expect(failing.current()).toBeUndefined();
   });
 });
 
