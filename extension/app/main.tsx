@@ -4,14 +4,15 @@ import './app.css';
 import { render } from 'preact';
 import { watchPresence } from '../lib/presence.ts';
 import { ChatControls } from '../ui/chat/chat-controls.tsx';
+import { passkeyCalls } from '../ui/passkeys/passkey-calls.ts';
+import { PasskeyControls } from '../ui/passkeys/passkey-controls.tsx';
+import { withPasskeyStepUp } from '../ui/passkeys/step-up-port.ts';
+import { assertPasskey } from '../ui/passkeys/webauthn.ts';
 import { App } from './app.tsx';
 import { directChatCalls } from './chat-calls.ts';
 import { createDirectPort } from './direct-port.ts';
 import { codeFromFragment, fragmentWithoutCode } from './pair-code.ts';
 import { readPairing } from './pairing-store.ts';
-import { passkeyCalls } from './passkeys/passkey-calls.ts';
-import { PasskeyControls } from './passkeys/passkey-controls.tsx';
-import { withPasskeyStepUp } from './passkeys/step-up-port.ts';
 import { PushControls } from './push-controls.tsx';
 import { openTokenVault } from './token-vault.ts';
 
@@ -25,8 +26,22 @@ if (codeFromUrl !== null)
     `${location.pathname}${location.search}${fragmentWithoutCode(location.hash)}`,
   );
 
-/** `#card=<session>/<interaction>`: a tapped notification opens /app on that card. */
+/**
+ * `#card=<session>/<interaction>`: a tapped notification opens /app on that card (and so does the
+ * extension, for a step-up it cannot hold itself).
+ */
 const focusSessionId = /^#card=([^/]+)\//.exec(location.hash)?.[1];
+
+/**
+ * The passkey section, scrolled to: `#passkeys` (the extension's link to register one) or a
+ * card's offer. On load the section comes with the pairing's first render, so it is looked for a
+ * few times before giving up.
+ */
+function showPasskeys(tries = 0): void {
+  const section = document.getElementById('passkeys');
+  if (section) section.scrollIntoView({ block: 'start' });
+  else if (tries > 0) setTimeout(() => showPasskeys(tries - 1), 100);
+}
 
 const registration: Promise<ServiceWorkerRegistration | null> =
   'serviceWorker' in navigator
@@ -48,7 +63,13 @@ void (async () => {
   const passkeys = passkeyCalls({ origin: location.origin, token });
   const chat = directChatCalls({ origin: location.origin, token });
   // Approvals the relay holds for the approver's passkey run the ceremony (docs/attestation.md).
-  const port = withPasskeyStepUp(createDirectPort({ origin: location.origin, storage }), passkeys);
+  // "Register a passkey" on a card scrolls to the passkey section, as `#passkeys` does on load.
+  const port = withPasskeyStepUp(
+    createDirectPort({ origin: location.origin, storage }),
+    passkeys,
+    assertPasskey,
+    () => ({ register: () => showPasskeys() }),
+  );
   // Open and visible: the approver is here, and phones wait (docs/push.md).
   watchPresence({ document, window, report: port.presence });
   const root = document.getElementById('root');
@@ -68,4 +89,6 @@ void (async () => {
       />,
       root,
     );
+  // An unpaired /app shows the pairing form instead: `#passkeys` then finds nothing to show.
+  if (location.hash === '#passkeys') showPasskeys(20);
 })();

@@ -2,6 +2,7 @@ import type { Interaction } from '../../shared/contract/index.ts';
 import type { Answer, InboxState, PortResult } from '../ui/port.ts';
 import type { Origin } from './message-guard.ts';
 import type { OptionsState, Request, Responses } from './messages.ts';
+import type { StandingWatch } from './passkey-standing.ts';
 import type { RelayCalls } from './relay-calls.ts';
 import type { RelayPairing } from './storage.ts';
 
@@ -20,6 +21,8 @@ export interface BackgroundCore {
   options(): Promise<OptionsState>;
   /** The approver is (or is no longer) at the popup (`page`) or a docked tab (`content`). */
   presence(from: Origin, active: boolean): void;
+  /** The workspace's passkeys as last listed. */
+  standing?: StandingWatch;
   fetch?: typeof fetch;
 }
 

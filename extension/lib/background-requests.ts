@@ -6,6 +6,9 @@ import type { Origin } from './message-guard.ts';
 import type { PairingInfo, Request, Responses } from './messages.ts';
 import { pairRelay } from './pairing.ts';
 import { parsePairingInput } from './pairing-input.ts';
+import { passkeyHandlers } from './passkey-requests.ts';
+import type { StandingWatch } from './passkey-standing.ts';
+import type { RelayCalls } from './relay-calls.ts';
 import type { RelayPairing } from './storage.ts';
 
 /**
@@ -23,6 +26,7 @@ const timelineDefault = 50;
 
 export function requestHandlers(core: BackgroundCore): RequestHandlers {
   return {
+    ...passkeyHandlers(core),
     state: async (_request, origin) => (origin === 'content' ? dockStateFor(core.state()) : core.state()),
     retry: async () => {
       core.reconnect();

@@ -11,6 +11,7 @@ import { admitRequest, type Origin, type Self, senderOrigin } from './message-gu
 import { type OptionsState, portNames, type Request, type Responses } from './messages.ts';
 import { createNotifier } from './notifier.ts';
 import { openRequest } from './open-request.ts';
+import { standingWatch } from './passkey-standing.ts';
 import { presenceLapseMs } from './presence.ts';
 import { type RelayCalls, relayCalls } from './relay-calls.ts';
 import { serial } from './serial.ts';
@@ -102,6 +103,15 @@ export function startBackground(options: BackgroundOptions): Background {
     openRequest: (sessionId) => openRequest(sessionId),
   });
 
+  // Which approvals need a passkey: pushed with the inbox, read by the dock and the notifications.
+  const standing = standingWatch({
+    list: () => calls?.passkeys.list() ?? null,
+    onChange: (known) => {
+      const { passkeys: _old, ...rest } = state;
+      publish(known ? { ...rest, passkeys: known } : rest);
+    },
+  });
+
   function publish(next: InboxState): void {
     state = next;
     ports.broadcast(next);
@@ -116,7 +126,8 @@ export function startBackground(options: BackgroundOptions): Background {
           ...(next.error === undefined ? {} : { error: next.error }),
         });
       // Only a view fresh from the relay (or the end of a pairing) may create or clear notifications.
-      if (next.connection === 'live' || next.connection === 'unpaired') await notifier.sync(next.sessions);
+      if (next.connection === 'live' || next.connection === 'unpaired')
+        await notifier.sync(next.sessions, await standing.settled());
     });
   }
 
@@ -135,8 +146,11 @@ export function startBackground(options: BackgroundOptions): Background {
       ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
       onState: (report) => {
         if (mine !== generation) return;
+        if (report.connection === 'live' && state.connection !== 'live') void standing.refresh();
         if (report.connection === 'live') fresh = true;
+        const known = standing.current();
         publish({
+          ...(known ? { passkeys: known } : {}),
           connection: report.connection,
           relayUrl: pairing.url,
           sessions: fresh ? report.sessions : cached,
@@ -160,9 +174,11 @@ export function startBackground(options: BackgroundOptions): Background {
     relay = null;
     await relayItem.setValue(null);
     publish(unpaired(error));
+    standing.clear();
   }
 
   async function adopt(pairing: RelayPairing, cached: SessionView[]): Promise<void> {
+    standing.clear();
     relay = pairing;
     calls = relayCalls({
       url: pairing.url,
@@ -230,6 +246,7 @@ export function startBackground(options: BackgroundOptions): Background {
     setDock,
     options: optionsState,
     presence,
+    standing,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 

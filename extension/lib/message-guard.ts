@@ -10,6 +10,7 @@ import {
 } from '../../shared/contract/index.ts';
 import { chatRequestSchemas } from './chat-request-schemas.ts';
 import { contentScriptRequests, portNames, type Request, timelineLimitMax } from './messages.ts';
+import { passkeyRequestSchemas } from './passkey-guard.ts';
 
 /**
  * The background's door: every message and port is checked here before anything acts on it.
@@ -84,6 +85,7 @@ export const RequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('dockEnabled'), enabled: z.boolean() }).strict(),
   z.object({ type: z.literal('presence'), active: z.boolean() }).strict(),
   ...chatRequestSchemas,
+  ...passkeyRequestSchemas,
 ]);
 
 /** Whether the sender is this extension, and which kind of its contexts. */

@@ -1,6 +1,7 @@
 import type { Interaction, SessionEvent, SessionView } from '../../shared/contract/index.ts';
 import type { Answer, BatchItem, BatchResult, Grant, InboxState, PortResult } from '../ui/port.ts';
 import type { ChatRequest, ChatResponses } from './chat-messages.ts';
+import type { PasskeyRequest, PasskeyResponses } from './passkey-messages.ts';
 
 /**
  * The one protocol between the background (which alone holds the token) and everything else:
@@ -36,6 +37,8 @@ export interface DockRequest {
   preview: string;
   canApprove: boolean;
   canDeny: boolean;
+  /** Approving needs the approver's passkey, which only the popup can ask for: no Approve here. */
+  needsPasskey: boolean;
 }
 
 export interface DockState {
@@ -88,11 +91,12 @@ export type Request =
   | { type: 'unpair' }
   | { type: 'dockEnabled'; enabled: boolean }
   | { type: 'presence'; active: boolean }
-  | ChatRequest;
+  | ChatRequest
+  | PasskeyRequest;
 
 export type RequestType = Request['type'];
 
-export interface Responses extends ChatResponses {
+export interface Responses extends ChatResponses, PasskeyResponses {
   /** Extension pages get the inbox, the dock its own state. */
   state: InboxState | DockState;
   retry: { ok: true };

@@ -1,5 +1,8 @@
 import { decisionBadge, outcomeLabel } from '../../shared/badges/index.ts';
 import type { Interaction, SessionView } from '../../shared/contract/index.ts';
+import { asksPasskey } from '../ui/card/passkey-notice.ts';
+import type { PasskeyStanding } from '../ui/port.ts';
+import { assumedLevel } from './passkey-standing.ts';
 import { argumentPreview } from './preview.ts';
 import { type NotifiedInteraction, notifiedLimit } from './storage.ts';
 
@@ -28,10 +31,24 @@ export interface NotificationPlan {
   notified: NotifiedInteraction[];
 }
 
+/**
+ * Whether approving needs the approver's passkey, which a notification cannot ask for (its
+ * buttons are handled by the background, which has no WebAuthn): it has no Approve then.
+ */
+const needsPasskey = (interaction: Interaction, standing: PasskeyStanding | undefined) =>
+  asksPasskey(interaction.decision.risk, assumedLevel(standing));
+
 /** What the buttons of an interaction's notification do: only the actions the relay offers. */
-export function notificationButtons(interaction: Interaction): NotifiedInteraction['buttons'] {
+export function notificationButtons(
+  interaction: Interaction,
+  standing?: PasskeyStanding,
+): NotifiedInteraction['buttons'] {
   const buttons: NotifiedInteraction['buttons'] = [];
-  if (interaction.actions.some((action) => action.id === 'allow_once')) buttons.push('allow_once');
+  if (
+    !needsPasskey(interaction, standing) &&
+    interaction.actions.some((action) => action.id === 'allow_once')
+  )
+    buttons.push('allow_once');
   if (interaction.actions.some((action) => action.id === 'deny')) buttons.push('deny');
   return buttons;
 }
@@ -40,6 +57,7 @@ export function planNotifications(
   sessions: readonly SessionView[],
   notified: readonly NotifiedInteraction[],
   shown: readonly string[],
+  standing?: PasskeyStanding,
 ): NotificationPlan {
   const active = new Map<string, PlannedNotification>();
   for (const session of sessions) {
@@ -57,7 +75,7 @@ export function planNotifications(
     ...create.map(({ session, interaction }) => ({
       interactionId: interaction.interactionId,
       sessionId: session.sessionId,
-      buttons: notificationButtons(interaction),
+      buttons: notificationButtons(interaction, standing),
     })),
   ];
   return { create, clear, notified: bounded(next, active) };
@@ -100,16 +118,20 @@ export function notificationContent(
   session: SessionView,
   interaction: Interaction,
   capabilities: { buttons: boolean },
+  standing?: PasskeyStanding,
 ): NotificationContent {
   const title = `${interaction.tool} — ${session.title || session.sessionId}`;
   const preview = argumentPreview(interaction.input, 120);
-  const label = decisionBadge(interaction.decision)?.label ?? outcomeLabel(interaction.decision);
+  const badge = decisionBadge(interaction.decision)?.label ?? outcomeLabel(interaction.decision);
+  const label = needsPasskey(interaction, standing)
+    ? `${badge} · needs your passkey: approve in the toolbar popup`
+    : badge;
   if (!capabilities.buttons) return { title, message: `${label}\n${preview}` };
   return {
     title,
     message: preview,
     contextMessage: label,
-    buttons: notificationButtons(interaction).map((id) => ({ title: buttonTitles[id] })),
+    buttons: notificationButtons(interaction, standing).map((id) => ({ title: buttonTitles[id] })),
     requireInteraction: true,
   };
 }

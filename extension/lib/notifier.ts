@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { Interaction, SessionView } from '../../shared/contract/index.ts';
-import type { Answer, PortResult } from '../ui/port.ts';
+import type { Answer, PasskeyStanding, PortResult } from '../ui/port.ts';
 import { noticePrefix, notificationContent, planNotifications } from './notifications.ts';
 import { notifiedItem } from './storage.ts';
 
@@ -20,8 +20,11 @@ export interface NotifierOptions {
 }
 
 export interface Notifier {
-  /** Notify what is new, clear what left the inbox. Call with every fresh view of the inbox. */
-  sync(sessions: readonly SessionView[]): Promise<void>;
+  /**
+   * Notify what is new, clear what left the inbox. Call with every fresh view of the inbox and
+   * the passkey standing (an approval that needs a passkey gets no Approve button).
+   */
+  sync(sessions: readonly SessionView[], standing?: PasskeyStanding): Promise<void>;
   /** A notification's button was clicked. */
   answer(notificationId: string, buttonIndex: number): Promise<void>;
   /** A notification's body was clicked. */
@@ -42,14 +45,14 @@ export function createNotifier(options: NotifierOptions): Notifier {
   }
 
   return {
-    async sync(sessions) {
+    async sync(sessions, standing) {
       const [notified, shown] = await Promise.all([notifiedItem.getValue(), browser.notifications.getAll()]);
-      const plan = planNotifications(sessions, notified, Object.keys(shown));
+      const plan = planNotifications(sessions, notified, Object.keys(shown), standing);
       for (const { session, interaction } of plan.create) {
         await browser.notifications.create(interaction.interactionId, {
           type: 'basic',
           iconUrl: options.iconUrl,
-          ...notificationContent(session, interaction, { buttons: options.buttons }),
+          ...notificationContent(session, interaction, { buttons: options.buttons }, standing),
         });
       }
       for (const id of plan.clear) await browser.notifications.clear(id);

@@ -12,6 +12,7 @@ import {
 import type { ChatCalls } from '../ui/chat/chat-calls.ts';
 import type { Answer, BatchItem, BatchResult, Grant, PortResult } from '../ui/port.ts';
 import { chatRelayCalls } from './chat-relay-calls.ts';
+import { type PasskeyRelayCalls, passkeyRelayCalls } from './passkey-relay-calls.ts';
 import { attempt, refusalOf } from './relay-failure.ts';
 
 /**
@@ -32,6 +33,8 @@ export interface RelayCalls {
   declineSuggestion(rule: string): Promise<PortResult<null>>;
   /** The chat link panel's calls (docs/chat.md "Linking"). */
   chat: ChatCalls;
+  /** The workspace's passkeys and the step-up options of an approval (docs/attestation.md "Passkeys"). */
+  passkeys: PasskeyRelayCalls;
 }
 
 const Declined = z.object({ rule: z.string(), declined: z.literal(true) });
@@ -57,6 +60,7 @@ export function relayCalls(options: { url: string; token: string; fetch?: typeof
   // errors, answers parsed with the contract).
   const http = createTransport(options);
   return {
+    passkeys: passkeyRelayCalls(http, attempt),
     respond: (sessionId, interactionId, answer) =>
       attempt(() => client.respond(sessionId, { interaction_id: interactionId, answer })),
     sessions: () => attempt(() => client.sessions()),

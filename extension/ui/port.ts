@@ -25,6 +25,32 @@ export interface InboxState {
   sessions: SessionView[];
   /** Why the relay is unreachable (or why pairing was lost), as plain text for the user. */
   error?: string;
+  /**
+   * The workspace's passkeys as the background last listed them (the extension's pages and dock);
+   * absent until known. /app's port lists them itself.
+   */
+  passkeys?: PasskeyStanding;
+}
+
+/** How the workspace stands with passkeys (docs/attestation.md "Passkeys"), as last listed. */
+export interface PasskeyStanding {
+  /** The level in force: the workspace's setting once it has a passkey, `off` before. */
+  level: StepUpLevel;
+  /** The workspace's setting (`stepUp.minRisk`), in force or not. */
+  setting: StepUpLevel;
+  /** How many passkeys the workspace has. */
+  count: number;
+}
+
+/** What the card needs to say about passkeys here, and where to send the approver. */
+export interface PasskeyPlace extends PasskeyStanding {
+  /**
+   * Set when this page cannot hold the ceremony for this relay: why, in plain words, and the
+   * address of /app on the relay, which can (docs/attestation.md "In the approver UI").
+   */
+  elsewhere?: { why: string; app: string };
+  /** Takes the approver to where a passkey is registered. */
+  register?(): void;
 }
 
 export type Answer = InteractionRespondRequest['answer'];
@@ -85,8 +111,8 @@ export interface ApproverPort {
   /** Stop offering a learned rule in this workspace (POST /suggestions/decline). */
   declineSuggestion(rule: string): Promise<PortResult<null>>;
   /**
-   * The step-up level last known to be in force (docs/attestation.md "Passkeys"), for the card's
-   * "needs your passkey"; absent where the port runs no passkey ceremony.
+   * The passkey standing last known (docs/attestation.md "Passkeys"), for the card's "needs your
+   * passkey"; absent where the port runs no passkey ceremony.
    */
-  stepUp?(): StepUpLevel;
+  passkeys?(): PasskeyPlace;
 }

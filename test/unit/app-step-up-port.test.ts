@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PasskeyCalls } from '../../extension/app/passkeys/passkey-calls.ts';
-import { withPasskeyStepUp } from '../../extension/app/passkeys/step-up-port.ts';
+import type { PasskeyCalls } from '../../extension/ui/passkeys/passkey-calls.ts';
+import { withPasskeyStepUp } from '../../extension/ui/passkeys/step-up-port.ts';
 import type { Answer, ApproverPort, InboxState, PortResult } from '../../extension/ui/port.ts';
 
 // /app's approvals with the passkey (docs/attestation.md "In the approver UI"): an answer the relay
@@ -52,7 +52,7 @@ describe('withPasskeyStepUp', () => {
     expect((await wrapped.respond('s', 'i', answer)).ok).toBe(true);
     expect(asked).toEqual([answer]);
     expect(sent).toEqual([answer, { ...answer, webauthn: { id: 'cred', signed: { challenge: 'c' } } }]);
-    expect(wrapped.stepUp?.()).toBe('high');
+    expect(wrapped.passkeys?.()).toMatchObject({ level: 'high', setting: 'high', count: 1 });
   });
 
   it('passes other refusals and successes through, without a ceremony', async () => {
@@ -96,6 +96,53 @@ describe('withPasskeyStepUp', () => {
     const { port } = fakePort([]);
     const wrapped = withPasskeyStepUp(port, fakeCalls(0).calls, async () => null);
     await new Promise((done) => setTimeout(done, 0));
-    expect(wrapped.stepUp?.()).toBe('off');
+    expect(wrapped.passkeys?.()).toMatchObject({ level: 'off', setting: 'high', count: 0 });
+  });
+
+  it('does not ask for a passkey on a page that cannot hold the ceremony: it names /app instead', async () => {
+    const { port, sent } = fakePort([needsPasskey]);
+    const { calls, asked } = fakeCalls();
+    const place = (relayUrl: string | null) => ({
+      elsewhere: { why: `the relay is ${relayUrl}`, app: 'http://localhost:1/app' },
+    });
+    const wrapped = withPasskeyStepUp(
+      port,
+      calls,
+      async () => {
+        throw new Error('no ceremony expected');
+      },
+      place,
+    );
+    const result = await wrapped.respond('s', 'i', { decision: 'approve' });
+    expect(result).toMatchObject({ ok: false, refusal: 'forbidden' });
+    expect(result.ok || result.message).toMatch(
+      /needs your passkey, and the relay is http:\/\/relay: approve it in \/app \(http:\/\/localhost:1\/app\)/,
+    );
+    expect(asked).toEqual([]);
+    expect(sent).toHaveLength(1);
+    expect(wrapped.passkeys?.().elsewhere?.app).toBe('http://localhost:1/app');
+  });
+
+  it('takes the standing the background pushes with the inbox over its own listing', async () => {
+    const pushed = { level: 'critical', setting: 'critical', count: 2 } as const;
+    const port = {
+      subscribe(listener: (state: InboxState) => void) {
+        listener({ connection: 'live', relayUrl: 'http://relay', sessions: [], passkeys: pushed });
+        return () => {};
+      },
+    } as unknown as ApproverPort;
+    const wrapped = withPasskeyStepUp(port, fakeCalls(0).calls, async () => null);
+    await new Promise((done) => setTimeout(done, 0));
+    expect(wrapped.passkeys?.()).toMatchObject(pushed);
+  });
+
+  it('lists again when the standing changes, and tells its subscribers', async () => {
+    const { port } = fakePort([]);
+    const wrapped = withPasskeyStepUp(port, fakeCalls(1).calls, async () => null);
+    const seen: InboxState[] = [];
+    wrapped.subscribe((state) => seen.push(state));
+    await new Promise((done) => setTimeout(done, 0));
+    // Once from the port itself, once more when the listing arrived.
+    expect(seen.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -3,10 +3,16 @@ import { dockStateFor } from '../../extension/lib/dock-state.ts';
 import type { InboxState } from '../../extension/ui/port.ts';
 import { allActions, decision, session } from './extension-fixtures.ts';
 
-const live = (sessions: InboxState['sessions']): InboxState => ({
+const noPasskeys = { level: 'off', setting: 'critical', count: 0 } as const;
+
+const live = (
+  sessions: InboxState['sessions'],
+  passkeys: InboxState['passkeys'] | null = noPasskeys,
+): InboxState => ({
   connection: 'live',
   relayUrl: 'https://relay.example',
   sessions,
+  ...(passkeys ? { passkeys } : {}),
 });
 
 describe('what the dock is given', () => {
@@ -35,7 +41,33 @@ describe('what the dock is given', () => {
         preview: 'rm -rf build',
         canApprove: true,
         canDeny: true,
+        needsPasskey: false,
       },
+    });
+  });
+
+  // A content script cannot ask for the approver's passkey: the dock has Deny only and points to the popup.
+  it('no Approve for a call that needs the passkey; Deny stays', () => {
+    const atHigh = { level: 'high', setting: 'high', count: 1 } as const;
+    expect(dockStateFor(live([session('a', { risk: 'high' })], atHigh)).request).toMatchObject({
+      canApprove: false,
+      canDeny: true,
+      needsPasskey: true,
+    });
+    expect(dockStateFor(live([session('a', { risk: 'medium' })], atHigh)).request).toMatchObject({
+      canApprove: true,
+      needsPasskey: false,
+    });
+  });
+
+  it('before the passkeys are known, a critical call counts as needing one (the default step-up)', () => {
+    expect(dockStateFor(live([session('a', { risk: 'critical' })], null)).request).toMatchObject({
+      canApprove: false,
+      needsPasskey: true,
+    });
+    expect(dockStateFor(live([session('a', { risk: 'high' })], null)).request).toMatchObject({
+      canApprove: true,
+      needsPasskey: false,
     });
   });
 

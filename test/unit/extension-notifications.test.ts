@@ -71,6 +71,20 @@ describe('which notifications to show', () => {
     expect(plan.notified.some((entry) => entry.interactionId === 'old-0')).toBe(false);
   });
 
+  it('offers no Approve for a call that needs the passkey (a notification cannot ask for it)', () => {
+    const atHigh = { level: 'high', setting: 'high', count: 1 } as const;
+    const plan = planNotifications([session('a'), session('b', { risk: 'medium' })], [], [], atHigh);
+    expect(plan.notified.map((entry) => entry.buttons)).toEqual([['deny'], ['allow_once', 'deny']]);
+    // Not known yet: the default step-up (critical) is assumed.
+    const unknown = planNotifications([session('c', { risk: 'critical' }), session('d')], [], []);
+    expect(unknown.notified.map((entry) => entry.buttons)).toEqual([['deny'], ['allow_once', 'deny']]);
+    const view = session('e');
+    expect(notificationContent(view, view.activeInteraction!, { buttons: true }, atHigh)).toMatchObject({
+      contextMessage: 'Review required · High · needs your passkey: approve in the toolbar popup',
+      buttons: [{ title: 'Deny' }],
+    });
+  });
+
   it('offers only the buttons the relay allows', () => {
     const denyOnly = allActions.filter((action) => action.id === 'deny');
     const plan = planNotifications([session('a', { active: { actions: denyOnly } })], [], []);

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { relayCalls } from '../../extension/lib/relay-calls.ts';
+import { coversWholeTool, grantConfirmReason } from '../../extension/ui/sessions/grant-width.ts';
 import { engineModeLabels, modeLabel } from '../../extension/ui/sessions/mode-names.ts';
 import {
-  coversWholeTool,
   grantConfirmLabel,
-  grantConfirmReason,
   modeChooserText,
   newerView,
   requestedOf,

@@ -87,6 +87,11 @@ function DockCard({ request, onDismiss }: { request: DockRequest; onDismiss(): v
       <div class="summary" data-testid="summary">
         {request.summary}
       </div>
+      {request.needsPasskey && (
+        <p class="passkey" data-testid="dock-needs-passkey">
+          Needs your passkey: approve in the toolbar popup.
+        </p>
+      )}
       {outcome.state === 'refused' && (
         <p class="refusal" data-testid={refusalTestId[outcome.refusal] ?? 'action-error'}>
           {outcome.refusal === 'answered_elsewhere'

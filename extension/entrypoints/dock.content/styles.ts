@@ -45,6 +45,7 @@ export const dockStyles = `
   margin-left: auto; border: 0; background: transparent; color: #5f6368;
   font-size: 18px; line-height: 1; cursor: pointer; padding: 0 4px;
 }
+.passkey { margin: 4px 0 0; font-size: 12px; font-weight: 600; }
 .session, .summary { color: #5f6368; font-size: 12px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .preview {
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px;

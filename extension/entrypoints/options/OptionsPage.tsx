@@ -6,6 +6,7 @@ import { ChatLinks } from './ChatLinks.tsx';
 import { DockToggle } from './DockToggle.tsx';
 import { PairedRelay } from './PairedRelay.tsx';
 import { PairingForm } from './PairingForm.tsx';
+import { PasskeySection } from './PasskeySection.tsx';
 
 /** The options page: pair with a relay (or forget it) and turn the approval dock on or off. */
 export function OptionsPage({ deps, port }: { deps: OptionsDeps; port: ApproverPort }) {
@@ -45,6 +46,7 @@ export function OptionsPage({ deps, port }: { deps: OptionsDeps; port: ApproverP
           }}
         />
       )}
+      {options?.relay && <PasskeySection key={options.relay.url} relayUrl={options.relay.url} />}
       <PairingForm
         deps={deps}
         paired={Boolean(options?.relay)}

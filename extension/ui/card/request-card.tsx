@@ -1,4 +1,3 @@
-import { asksPasskey } from './passkey-notice.ts';
 import '../common/common.css';
 import './card.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -28,6 +27,8 @@ import { answeredElsewhere, isFinal } from './card-notice.ts';
 import { type Card, cardKey } from './card-order.ts';
 import { CardStatus } from './card-status.tsx';
 import { DeliveryLine } from './delivery-line.tsx';
+import { PasskeyLine } from './passkey-line.tsx';
+import { passkeyNotice } from './passkey-notice.ts';
 import { PromptLine } from './prompt-line.tsx';
 import { ReasonLine } from './reason-line.tsx';
 import { summaryLine } from './summary-line.ts';
@@ -131,8 +132,19 @@ function OpenCard({
   onAnswer,
   batch,
 }: RequestCardProps) {
-  const { interaction } = card;
   const id = cardKey(card);
+  const passkey = passkeyNotice(card.interaction.decision.risk, port.passkeys?.(), {
+    sessionId: card.session.sessionId,
+    interactionId: card.interaction.interactionId,
+  });
+  // A passkey this page cannot ask for: only Deny stays here, Approve is a link to /app.
+  const interaction =
+    passkey.kind === 'elsewhere'
+      ? {
+          ...card.interaction,
+          actions: card.interaction.actions.filter((action) => action.behavior === 'deny'),
+        }
+      : card.interaction;
   // A grant or a mode switch made here shows at once; the inbox's next view of the session wins.
   const [answered, setAnswered] = useState<SessionView | null>(null);
   const session = newerView(card.session, answered);
@@ -175,9 +187,7 @@ function OpenCard({
           </span>
         )}
       </header>
-      {port.stepUp && asksPasskey(interaction.decision.risk, port.stepUp()) && (
-        <p data-testid="needs-passkey">Needs your passkey</p>
-      )}
+      <PasskeyLine notice={passkey} />
       <PromptLine prompt={interaction.prompt} expanded={ui.expanded} />
       <div class="card-tool" data-testid="tool-line">
         <span class="tool" data-testid="tool">
@@ -248,7 +258,7 @@ function OpenCard({
             }}
           />
         )}
-        {actionable && !ui.denying && !ui.confirming && batch && (
+        {actionable && !ui.denying && !ui.confirming && batch && passkey.kind !== 'elsewhere' && (
           <BatchLine
             count={batch.count}
             actions={batch.actions}
@@ -256,7 +266,7 @@ function OpenCard({
             onAnswerAll={batch.onAnswerAll}
           />
         )}
-        {actionable && !ui.denying && !ui.confirming && learned && (
+        {actionable && !ui.denying && !ui.confirming && learned && passkey.kind !== 'elsewhere' && (
           <LearnedLine
             offer={learned}
             sending={ui.sending !== null}

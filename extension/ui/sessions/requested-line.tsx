@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { RequestedAuthority, SessionView } from '../../../shared/contract/index.ts';
 import { ConfirmStep } from '../common/confirm-step.tsx';
 import type { ApproverPort, PortResult } from '../port.ts';
-import { grantConfirmLabel, grantConfirmReason } from './requested.ts';
+import { grantConfirmLabel } from './requested.ts';
 
 interface RequestedLineProps {
   session: SessionView;
@@ -29,6 +29,7 @@ const thrown = (cause: unknown): PortResult<SessionView> => ({
  */
 export function RequestedLine({ session, requested, port, onGranted }: RequestedLineProps) {
   const [phase, setPhase] = useState<Phase>('idle');
+  const [reason, setReason] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Another request (the agent asked again, for something else) starts afresh.
   useEffect(() => {
@@ -37,7 +38,21 @@ export function RequestedLine({ session, requested, port, onGranted }: Requested
   }, [requested.label]);
 
   const declared = new Map(session.modes.map((mode) => [mode.id, mode.label]));
-  const reason = grantConfirmReason(requested);
+
+  /** The friction rule loads with the first click; a grant that lets much through asks to be sure. */
+  async function choose() {
+    setPhase('sending');
+    let why: string | null;
+    try {
+      why = (await import('./grant-width.ts')).grantConfirmReason(requested);
+    } catch (cause) {
+      // Unable to tell how wide it is: ask to be sure (fail closed).
+      why = `Gatehouse could not tell how much this grants (${cause instanceof Error ? cause.message : cause}).`;
+    }
+    setReason(why);
+    if (why === null) await grant();
+    else setPhase('confirming');
+  }
 
   async function grant() {
     setPhase('sending');
@@ -78,7 +93,7 @@ export function RequestedLine({ session, requested, port, onGranted }: Requested
           class="action action--grant"
           data-action="grant-requested"
           disabled={phase === 'sending'}
-          onClick={() => (reason === null ? void grant() : setPhase('confirming'))}
+          onClick={() => void choose()}
         >
           {phase === 'sending' ? 'Granting…' : 'Grant for this session'}
         </button>

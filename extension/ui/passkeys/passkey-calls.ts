@@ -1,12 +1,14 @@
-import type { Answer } from '../../ui/port.ts';
+import type { StepUpSetting } from '../../../shared/contract/index.ts';
+import type { Answer } from '../port.ts';
 
 /**
- * /app's passkey requests (docs/attestation.md "Passkeys"), straight to the relay that served the
- * page with this device's approver token. Each answers the JSON body or throws an Error carrying
- * the relay's own message, which the UI shows as it is.
+ * The passkey requests (docs/attestation.md "Passkeys") the approver UI makes. Each answers the
+ * JSON body or throws an Error carrying the relay's own message, which the UI shows as it is.
+ * `passkeyCalls` below is /app's, straight to the relay that served the page with this device's
+ * approver token; the extension's pages ask the background (extension/lib/passkey-page-calls.ts).
  */
 export interface PasskeyCalls {
-  list(): Promise<{ passkeys: { id: string; name: string }[]; stepUp: { minRisk: string } }>;
+  list(): Promise<{ passkeys: { id: string; name: string }[]; stepUp: StepUpSetting }>;
   registrationOptions(): Promise<Record<string, unknown>>;
   assertionOptions(): Promise<Record<string, unknown>>;
   register(response: unknown, name: string, assertion?: unknown): Promise<{ id: string; name: string }>;

@@ -78,14 +78,14 @@ export function PasskeyControls({ calls }: { calls: PasskeyCalls }) {
 
   if (!passkeysAvailable())
     return (
-      <section class="passkeys" data-testid="passkey-section">
+      <section class="passkeys" id="passkeys" data-testid="passkey-section">
         <h2>Passkeys</h2>
         <p>This browser cannot use passkeys here (it needs WebAuthn over HTTPS or localhost).</p>
       </section>
     );
 
   return (
-    <section class="passkeys" data-testid="passkey-section">
+    <section class="passkeys" id="passkeys" data-testid="passkey-section">
       <h2>Passkeys</h2>
       <p>
         {passkeys?.length
