@@ -1,3 +1,4 @@
+import { dropIgnorable } from '../paths/normalize.ts';
 import { CATALOG, catalogEntry, directoryTarget, parseArguments } from '../programs/index.ts';
 import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
 import { runsOtherCommands, wrappedCommands } from '../wrappers/index.ts';
@@ -97,6 +98,16 @@ function conservativeWords(command: string): string[] {
   return command.split(/[\s;|&<>()`"'$,=]+/).filter((word) => word !== '');
 }
 
+/**
+ * Pieces of an interpreter's code that could be a path it opens: `conservativeWords`, and the
+ * same split keeping `,` so that a brace survives (`glob('.e{n,x}v')`). Code may hand a piece to
+ * its own glob, so one with wildcards is read as a glob.
+ */
+function codeWords(code: string): string[] {
+  const braced = code.split(/[\s;|&<>()`"'$=]+/).filter((word) => word.includes(','));
+  return [...conservativeWords(code), ...braced];
+}
+
 /** A word as the shield reads it: its text, and whether `*?[` in it are wildcards. */
 interface PathWord {
   text: string;
@@ -145,10 +156,22 @@ function candidates(word: string): string[] {
   return parts;
 }
 
+/**
+ * The last name of `text` as the path normaliser reads it (shared/paths/normalize.ts), before it
+ * is lowered: without the characters names ignore, a stream (`::$DATA`) and trailing dots and
+ * spaces, which Windows drops (`'.env '`, `'.env. . .'`, `.env ::$DATA` open `.env`).
+ */
+function lastName(text: string): string {
+  const last = text.slice(Math.max(text.lastIndexOf('/'), text.lastIndexOf('\\')) + 1);
+  return dropIgnorable(last)
+    .replace(/:\S*$/, '')
+    .replace(/[. ]+$/, '');
+}
+
 /** Whether `word`, taken as a file name (in `folder` when the command `cd`ed), names a secret file. */
 function namesSecretFile(word: PathWord, folder?: string): boolean {
-  // A word whose last part has spaces is prose (`git commit -m "add .env"`), not a file name.
-  if (/\s/.test(word.text.slice(word.text.lastIndexOf('/') + 1))) return false;
+  // A word whose last name keeps spaces once read as a name is prose (`git commit -m "add .env"`).
+  if (/\s/.test(lastName(word.text))) return false;
   for (const part of candidates(word.text)) {
     const path = folder !== undefined && !/^[/~]/.test(part) ? `${folder}/${part}` : part;
     if (word.glob ? globNamesSecretFile(path) : isSecretPath(path)) return true;
@@ -335,9 +358,9 @@ function commandSecretFile(argv: readonly string[], words: readonly PathWord[], 
   }
   if (interpreters.test(name)) {
     for (const word of argv.slice(1)) {
-      const pieces = conservativeWords(word);
+      const pieces = codeWords(word);
       if (!budget.take(pieces.length, 0)) return null;
-      const found = pieces.find((text) => namesSecretFile({ text, glob: false }));
+      const found = pieces.find((text) => namesSecretFile({ text, glob: /[*?[{]/.test(text) }));
       if (found !== undefined) return found;
     }
   }
