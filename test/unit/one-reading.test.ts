@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { callFacts, decide } from '../../shared/engine/index.ts';
-import { compilePlan } from '../../shared/plan/index.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Engine from '../../shared/engine/index.ts';
+import type * as Plan from '../../shared/plan/index.ts';
 
 /**
  * One parse per simple command (DESIGN §5 "One program catalog"): the engine reads each simple
@@ -8,21 +8,38 @@ import { compilePlan } from '../../shared/plan/index.ts';
  * shield and the risk rater read that parse instead of parsing the words again. Every reading of
  * words against an entry goes through `parseSegment` or `parseArguments`; this file counts the
  * calls made from outside the parser (its own recursion into a subcommand is part of one parse).
+ *
+ * The unit project shares one module graph between files (vitest.config.ts `isolate: false`), so
+ * the engine is loaded afresh here over a counting parser, and put back afterwards.
  */
-const counter = vi.hoisted(() => ({ parses: 0 }));
-vi.mock('../../shared/programs/parse.ts', async (importOriginal) => {
-  const parser = await importOriginal<typeof import('../../shared/programs/parse.ts')>();
-  return {
-    ...parser,
-    parseSegment: (...args: Parameters<typeof parser.parseSegment>) => {
-      counter.parses += 1;
-      return parser.parseSegment(...args);
-    },
-    parseArguments: (...args: Parameters<typeof parser.parseArguments>) => {
-      counter.parses += 1;
-      return parser.parseArguments(...args);
-    },
-  };
+const PARSER = '../../shared/programs/parse.ts';
+const counter = { parses: 0 };
+let engine: typeof Engine;
+let plan: typeof Plan;
+
+beforeAll(async () => {
+  vi.resetModules();
+  vi.doMock(PARSER, async (importOriginal) => {
+    const parser = await importOriginal<typeof import('../../shared/programs/parse.ts')>();
+    return {
+      ...parser,
+      parseSegment: (...args: Parameters<typeof parser.parseSegment>) => {
+        counter.parses += 1;
+        return parser.parseSegment(...args);
+      },
+      parseArguments: (...args: Parameters<typeof parser.parseArguments>) => {
+        counter.parses += 1;
+        return parser.parseArguments(...args);
+      },
+    };
+  });
+  engine = await import('../../shared/engine/index.ts');
+  plan = await import('../../shared/plan/index.ts');
+});
+
+afterAll(() => {
+  vi.doUnmock(PARSER);
+  vi.resetModules();
 });
 
 const cwd = '/home/dev/proj';
@@ -31,7 +48,7 @@ const call = (command: string) => ({ toolCallId: 'reading', tool: 'Bash', input:
 /** Parses made while the facts of `command` are worked out, and how many simple commands it has. */
 function parsesOf(command: string): { parses: number; segments: number } {
   counter.parses = 0;
-  const facts = callFacts(call(command));
+  const facts = engine.callFacts(call(command));
   return { parses: counter.parses, segments: facts.shell?.segments.length ?? 0 };
 }
 
@@ -74,11 +91,11 @@ describe('each simple command is parsed once', () => {
   });
 
   it('decide parses no more than the facts do: they are made once per call', () => {
-    const plan = compilePlan({ permissions: { allow: [], ask: [], deny: [] } });
+    const compiled = plan.compilePlan({ permissions: { allow: [], ask: [], deny: [] } });
     for (const command of ['git status', 'rm -rf build', 'cd src && ls -la']) {
       const { parses } = parsesOf(command);
       counter.parses = 0;
-      decide(plan, call(command), { mode: 'default', home: '/home/dev' });
+      engine.decide(compiled, call(command), { mode: 'default', home: '/home/dev' });
       expect(counter.parses, command).toBe(parses);
     }
   });
