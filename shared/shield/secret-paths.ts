@@ -270,8 +270,12 @@ const anyWrittenRun: RegExp | null = compiledFiles.some((entry) => writtenRun(en
   ? null
   : new RegExp(compiledFiles.map((entry) => escapeRegExp(writtenRun(entry.tail))).join('|'));
 
-/** Text as `anyWrittenRun` is tested on: as the normaliser reads names, before splitting it. */
-const comparable = (text: string) => dropIgnorable(text.normalize('NFC')).toLowerCase();
+/**
+ * Text as `anyWrittenRun` is tested on: as the normaliser reads names, before splitting it.
+ * Printable ASCII, most words, has nothing to normalise or drop.
+ */
+const comparable = (text: string) =>
+  (/[^ -~]/.test(text) ? dropIgnorable(text.normalize('NFC')) : text).toLowerCase();
 
 const compiledDirectories = secretDirectoryTable.map((entry) => ({
   inside: entry.inside,

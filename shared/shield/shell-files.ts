@@ -163,6 +163,8 @@ function candidates(word: string): string[] {
  */
 function lastName(text: string): string {
   const last = text.slice(Math.max(text.lastIndexOf('/'), text.lastIndexOf('\\')) + 1);
+  // Reading a name only drops characters: one with no space as written has none once read.
+  if (!/\s/.test(last)) return last;
   return dropIgnorable(last)
     .replace(/:\S*$/, '')
     .replace(/[. ]+$/, '');
