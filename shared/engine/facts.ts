@@ -50,7 +50,7 @@ export function callFacts(call: EngineToolCall): CallFacts {
   }
   const patch = patchReading(call.input, tool);
   const edited = editedPaths(call.input, tool, patch);
-  const scan = shieldScan(call, tool, shell);
+  const scan = shieldScan(call, tool, shell, programs);
   const finding = scan.findings[0];
   const secret = finding
     ? { kind: finding.kind, where: finding.path }
@@ -73,6 +73,7 @@ export function callFacts(call: EngineToolCall): CallFacts {
       readOnly: read,
       tool,
       shell,
+      programs,
       patch,
     }),
   };

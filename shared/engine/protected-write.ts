@@ -1,12 +1,5 @@
 import { type ProtectedPath, protectedPath } from '../paths/protected.ts';
-import {
-  catalogEntry,
-  optionTable,
-  type ParsedCommand,
-  parseArguments,
-  parseSegment,
-  programName,
-} from '../programs/index.ts';
+import { optionTable, type ParsedCommand, parseSegment, parseWords, programName } from '../programs/index.ts';
 import type { ShellAnalysis } from '../shell/index.ts';
 import type { CallFacts } from './facts.ts';
 
@@ -83,17 +76,6 @@ function writtenWords(parsed: ParsedCommand, depth: number): string[] | undefine
     written.push(...inner);
   }
   return written;
-}
-
-/** A wrapped command's words, read with its catalog entry as the shell hands them over. */
-function parseWords(name: string, args: readonly string[]): ParsedCommand {
-  const entry = catalogEntry(name);
-  if (entry === undefined) return { kind: 'unsure', reason: `${name} is not in the program catalog` };
-  return parseArguments(
-    entry,
-    name,
-    args.map((text, at) => ({ text, glob: false, dynamic: false, index: at + 1 })),
-  );
 }
 
 /**

@@ -27,9 +27,12 @@ export interface PathParts {
   parts: string[];
 }
 
+/** `text` without the characters file names ignore (so a name is compared by what is left). */
+export const dropIgnorable = (text: string): string => text.replace(IGNORABLE, '');
+
 /** One name as the file systems compare it; `''` for one that vanishes (`.`, empty). */
 export function cleanName(written: string): string {
-  const name = written.normalize('NFC').replace(IGNORABLE, '').toLowerCase();
+  const name = dropIgnorable(written.normalize('NFC')).toLowerCase();
   if (/^\.+$/.test(name)) return name === '.' ? '' : name === '..' ? '..' : name;
   // `name:stream` and `name::$DATA` name the file `name`; then trailing dots and spaces go.
   return name.replace(/:.*$/, '').replace(/[. ]+$/, '');

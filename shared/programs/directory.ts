@@ -1,5 +1,4 @@
-import { catalogEntry } from './catalog.ts';
-import { parseArguments } from './parse.ts';
+import { parseWords, type Reading } from './reading.ts';
 
 /**
  * Where a simple command moves the shell, read once with the catalog's `cd` and `pushd` entries
@@ -7,16 +6,13 @@ import { parseArguments } from './parse.ts';
  * operands): `undefined` when `argv` does not move it, `~` for `cd` alone, the target word as
  * written (`$D` included: the caller decides what an expansion may be), or `null` when the
  * directory cannot be known from the words (`cd -`, `popd`, `pushd +1`, an option `cd` does not
- * take, two operands).
+ * take, two operands). `reading` is the simple command's one parse, when the caller has it.
  */
-export function directoryTarget(argv: readonly string[]): string | null | undefined {
+export function directoryTarget(argv: readonly string[], reading?: Reading): string | null | undefined {
   const name = argv[0];
   if (name !== 'cd' && name !== 'pushd' && name !== 'popd') return undefined;
   if (name === 'popd') return null;
-  const entry = catalogEntry(name);
-  if (entry === undefined) return null;
-  const args = argv.slice(1).map((text, at) => ({ text, glob: false, dynamic: false, index: at + 1 }));
-  const parsed = parseArguments(entry, name, args);
+  const parsed = parseWords(name, argv.slice(1), reading);
   if (parsed.kind === 'unsure' || parsed.options.some((option) => option.name === '#')) return null;
   const target = parsed.operands[0]?.text;
   if (target === undefined) return name === 'cd' ? '~' : null;

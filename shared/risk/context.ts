@@ -1,3 +1,4 @@
+import type { Reading } from '../programs/index.ts';
 import type { ShellSegment } from '../shell/index.ts';
 import type { Where } from './paths.ts';
 import type { Findings } from './rating.ts';
@@ -50,6 +51,11 @@ export interface SegmentContext {
    * for a program run by another (`sudo cat x`, `xargs chmod 500`, `find -exec`), the words it runs.
    */
   segment: ShellSegment;
+  /**
+   * The catalog's one parse of `segment` (CallFacts.programs), when the engine made it: absent for
+   * a command line nested in a word and for the words a wrapper runs, which no segment holds.
+   */
+  reading?: Reading;
   /** Rate a command line nested in this one (the script of `bash -c`, `eval`'s words, `ssh host cmd`). */
   rateNested(command: string, where?: 'local' | 'remote'): void;
   /** Rate an argument vector nested in this one (`find -exec …`, `xargs rm`). */

@@ -1,5 +1,6 @@
 import type { EngineToolCall } from '../contract/index.ts';
 import type { PatchReading } from '../patch/index.ts';
+import type { ParsedCommand } from '../programs/index.ts';
 import type { ShellAnalysis } from '../shell/index.ts';
 import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
 import { RatingBuilder, type RiskRating } from './rating.ts';
@@ -22,6 +23,8 @@ export interface RiskFacts {
   tool?: ToolFacts;
   /** The shell analysis of the call's command, when the caller has made it: the command is parsed once. */
   shell?: ShellAnalysis;
+  /** The catalog's parse of each of `shell`'s segments (CallFacts.programs), made with it. */
+  programs?: readonly ParsedCommand[] | undefined;
   /** A patch tool's patch as the caller read it (shared/patch). */
   patch?: PatchReading | undefined;
 }
@@ -37,7 +40,7 @@ export function rateRisk(call: EngineToolCall, facts: RiskFacts = {}): RiskRatin
   if (tool.commandField !== undefined) {
     const command = stringField(call.input, tool.commandField);
     if (command === undefined) rating.raise('medium', 'A shell call that carries no command.');
-    else rateShellCommand(command, call.cwd, facts.readOnly === true, rating, facts.shell);
+    else rateShellCommand(command, call.cwd, facts.readOnly === true, rating, facts.shell, facts.programs);
     // A declared capability can only make a known tool stricter (catalog.ts).
     if (tool.capability === 'net') rating.raise('medium', 'Reaches the network.', 'network');
   } else {

@@ -37,7 +37,8 @@ export function rateArgv(argv: readonly string[], ctx: SegmentContext): void {
   const before = ctx.rating.raised();
   const runs = rateProgram(argv, ctx);
   if (runs === undefined || ctx.readOnly || ctx.rating.raised() !== before) return;
-  if (readOnlySegmentReason(runs.segment) !== undefined) {
+  // The segment's one parse is that of `runs.segment` itself: `reading` is set for no other.
+  if (readOnlySegmentReason(runs.segment, runs.reading?.parsed) !== undefined) {
     runs.rating.raise(
       'medium',
       'Uses options or words the read-only list does not admit: its effect is not known.',

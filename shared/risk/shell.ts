@@ -1,3 +1,4 @@
+import type { ParsedCommand, Reading } from '../programs/index.ts';
 import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
 import { ExaminationBudget } from '../shield/index.ts';
 import { newPipelineFacts, type PipelineFacts, type SegmentContext } from './context.ts';
@@ -59,6 +60,7 @@ class ShellContext implements SegmentContext {
   readonly where: Where;
   readonly depth: number;
   readonly segment: ShellSegment;
+  readonly reading: Reading | undefined;
   readonly #run: ShellRun;
   readonly #span: Span | undefined;
   /** Set for a command line nested in another: all its findings are about that outer word. */
@@ -71,10 +73,12 @@ class ShellContext implements SegmentContext {
     run: ShellRun,
     span: Span | undefined,
     outer: Span | undefined,
+    reading?: Reading,
   ) {
     this.where = where;
     this.depth = depth;
     this.segment = segment;
+    this.reading = reading;
     this.rating = run.rating.at(span);
     this.pipeline = run.pipeline;
     this.readOnly = run.readOnly;
@@ -110,8 +114,9 @@ class ShellContext implements SegmentContext {
 }
 
 /**
- * Rates one command line. `analysis` is the parse of `command` when the caller has it; `outer`
- * is set for a command nested in a word of the call's command, whose span all findings take.
+ * Rates one command line. `analysis` is the parse of `command` when the caller has it, and
+ * `programs` the catalog's parse of each of its segments; `outer` is set for a command nested in
+ * a word of the call's command, whose span all findings take.
  */
 function rateCommandLine(
   command: string,
@@ -120,6 +125,7 @@ function rateCommandLine(
   run: ShellRun,
   analysis: ShellAnalysis | undefined,
   outer: Span | undefined,
+  programs?: readonly ParsedCommand[],
 ): void {
   const whole = outer ?? (command === run.command ? { start: 0, end: command.length } : undefined);
   const rating = run.rating.at(whole);
@@ -137,12 +143,14 @@ function rateCommandLine(
   }
   let here = where;
   let cursor = 0;
-  for (const segment of parsed.segments) {
+  for (const [index, segment] of parsed.segments.entries()) {
     if (!withinBudget(run, segment.argv.length + segment.assignments.length)) return;
     const span = outer ?? spanOf(segment, segment.text, command, cursor);
     if (outer === undefined && span !== undefined) cursor = span.start;
-    here = { ...here, cwd: directoryAfter(segment.argv, here.cwd) };
-    rateSegment(segment, new ShellContext(here, depth, segment, run, span, outer));
+    const parse = programs?.[index];
+    const reading = parse === undefined ? undefined : { argv: segment.argv, parsed: parse };
+    here = { ...here, cwd: directoryAfter(segment.argv, here.cwd, reading) };
+    rateSegment(segment, new ShellContext(here, depth, segment, run, span, outer, reading));
   }
   // Redirections are one word each; they are found in the command in order.
   if (!withinBudget(run, parsed.redirections.length, 0)) return;
@@ -214,6 +222,7 @@ export function rateShellCommand(
   readOnly: boolean,
   rating: RatingBuilder,
   analysis?: ShellAnalysis,
+  programs?: readonly ParsedCommand[],
 ): void {
   const run: ShellRun = {
     rating,
@@ -224,7 +233,8 @@ export function rateShellCommand(
     sockets: 0,
     budget: new ExaminationBudget(),
   };
-  rateCommandLine(command, { cwd, workspace: cwd }, 0, run, analysis, undefined);
+  // The segments' parse belongs to the analysis it was made of.
+  rateCommandLine(command, { cwd, workspace: cwd }, 0, run, analysis, undefined, analysis && programs);
   ratePipeline(run);
 }
 

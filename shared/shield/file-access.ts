@@ -1,3 +1,4 @@
+import type { ParsedCommand } from '../programs/index.ts';
 import type { ShellAnalysis } from '../shell/index.ts';
 import { stringField, type ToolFacts, toolFacts } from '../tools/catalog.ts';
 import { maskSecrets } from './mask.ts';
@@ -88,7 +89,8 @@ export type FileAccess = { path: string } | { unexamined: string };
  * Grep or Glob searching a folder that holds one (their `path`, or the call's `cwd` when they
  * have none), or a shell command reading one. `null` when none is named. `tool` is the call's
  * tool facts when the caller has them (only `known` and `commandField` are read); `shell` the
- * analysis of the call's command, when the caller made it. A command past the examination
+ * analysis of the call's command, when the caller made it, and `programs` the catalog's parse of
+ * its segments, made with it. A command past the examination
  * budget (`limits.examinedCommands`, `limits.examinedWords`) in which no secret file was found
  * comes back `unexamined`: what was not looked at may read one.
  */
@@ -96,6 +98,7 @@ export function secretFileAccess(
   call: ToolCallLike,
   tool?: ToolFacts,
   shell?: ShellAnalysis,
+  programs?: readonly ParsedCommand[],
 ): FileAccess | null {
   try {
     const facts = tool ?? toolFacts(call.tool);
@@ -107,7 +110,9 @@ export function secretFileAccess(
       const command = stringField(call.input, field);
       if (command === undefined) continue;
       // The analysis handed over is of the command field of a known tool only.
-      const found = examineShellCommand(command, facts.known ? shell : undefined, cwd);
+      const found = facts.known
+        ? examineShellCommand(command, shell, cwd, shell && programs)
+        : examineShellCommand(command, undefined, cwd);
       if (found?.kind === 'secret_file') return { path: display(found.path) };
       if (found?.kind === 'unexamined') unexamined ??= { unexamined: field ?? 'command' };
     }

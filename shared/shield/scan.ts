@@ -1,3 +1,4 @@
+import type { ParsedCommand } from '../programs/index.ts';
 import type { ShellAnalysis } from '../shell/index.ts';
 import type { ToolFacts } from '../tools/catalog.ts';
 import { secretFileAccess, type ToolCallLike } from './file-access.ts';
@@ -21,9 +22,15 @@ export interface ShieldScan {
  * `tool` is the call's tool facts when the caller has them already (the engine works them out
  * once per call); the shield reads only whether the tool is known and its command field, which
  * a declared capability does not change. `shell` is the analysis of the call's command, when
- * the caller has made it; otherwise the shield analyses the command itself.
+ * the caller has made it; otherwise the shield analyses the command itself. `programs` is the
+ * catalog's parse of each of its segments (CallFacts.programs), read instead of parsing again.
  */
-export function shieldScan(call: ToolCallLike, tool?: ToolFacts, shell?: ShellAnalysis): ShieldScan {
+export function shieldScan(
+  call: ToolCallLike,
+  tool?: ToolFacts,
+  shell?: ShellAnalysis,
+  programs?: readonly ParsedCommand[],
+): ShieldScan {
   // `?.`: callers validate calls first, but the shield must not be the step that crashes.
   const findings = findSecrets(call?.input);
   // The command as bash will pass its words: a token split by quoting is whole there.
@@ -34,7 +41,7 @@ export function shieldScan(call: ToolCallLike, tool?: ToolFacts, shell?: ShellAn
     if (hidden.length > 0 && !findings.some((finding) => finding.path === field))
       findings.push({ kind: hidden[0]!.kind, path: field! });
   }
-  const access = secretFileAccess(call, tool, shell);
+  const access = secretFileAccess(call, tool, shell, programs);
   if (access !== null && 'unexamined' in access) {
     // Not a secret seen but one that could not be ruled out: the call asks, like for a secret.
     return {

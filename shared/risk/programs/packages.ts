@@ -1,7 +1,7 @@
-import { type ParsedProgram, parseArguments } from '../../programs/index.ts';
+import { type ParsedProgram, parseArguments, parseWords } from '../../programs/index.ts';
 import { VERB_ENTRIES } from '../../programs/packages.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
-import { catalogRater, has, parseWords, texts, unreadable, values } from './parsed.ts';
+import { catalogRater, has, texts, unreadable, values } from './parsed.ts';
 
 /**
  * Package managers and release tools, as data: which subcommands publish (high, an external

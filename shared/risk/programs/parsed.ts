@@ -1,11 +1,5 @@
 import type { Risk, RiskCategory } from '../../contract/index.ts';
-import {
-  catalogEntry,
-  type ParsedCommand,
-  type ParsedOperand,
-  type ParsedProgram,
-  parseArguments,
-} from '../../programs/index.ts';
+import { type ParsedOperand, type ParsedProgram, parseWords } from '../../programs/index.ts';
 import type { ProgramRater, SegmentContext } from '../context.ts';
 import { textHazards } from '../text-hazards.ts';
 
@@ -20,21 +14,13 @@ export interface ParsedRater {
   readonly unsure: (words: readonly string[], ctx: SegmentContext) => void;
 }
 
-/** Reads `args` against the catalog entry `name` (the program's listed name). */
-export function parseWords(name: string, args: readonly string[]): ParsedCommand {
-  const entry = catalogEntry(name);
-  if (entry === undefined) return { kind: 'unsure', reason: `${name} is not in the program catalog` };
-  return parseArguments(
-    entry,
-    name,
-    args.map((text, at) => ({ text, glob: false, dynamic: false, index: at + 1 })),
-  );
-}
-
-/** A program rater over the parse of the catalog entry `name`. */
+/**
+ * A program rater over the parse of the catalog entry `name`: the simple command's one parse
+ * (`ctx.reading`) when it is of these words, else the words read now (shared/programs/reading.ts).
+ */
 export function catalogRater(name: string, rater: ParsedRater): ProgramRater {
   return (args, ctx) => {
-    const parsed = parseWords(name, args);
+    const parsed = parseWords(name, args, ctx.reading);
     if (parsed.kind === 'parsed') rater.rate(parsed, ctx);
     else rater.unsure(args, ctx);
   };
