@@ -5,7 +5,7 @@ import type {
   SessionEventValue,
   SessionOwner,
 } from '../../shared/contract/index.ts';
-import type { GlobalGrantRequest } from '../workspace/workspace-do.ts';
+import type { GlobalGrantRequest } from '../rpc.ts';
 import {
   type GrantRecord,
   type InteractionRecord,
