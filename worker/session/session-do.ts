@@ -191,15 +191,21 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
       return result;
     });
     for (const event of commit.events) this.#hub.publish(event);
-    for (const toolCallId of commit.resolved) {
-      this.#waiters.wake(toolCallId);
-      // A timeout or a withdrawal is signed after its commit; an answer already was.
-      this.#track(this.#attestations.ensure(toolCallId));
-    }
+    for (const toolCallId of commit.resolved) this.#wakeWaitingAgents(toolCallId);
     // The inbox first: the push is what a human is waiting for; the alarm is storage only.
     if (commit.viewChanged) this.#track(this.#notifier.notify());
     if (commit.scheduleChanged) this.#track(this.#reschedule());
     return value;
+  }
+
+  /**
+   * The one step that ends an agent's wait: after the commit that resolved its call, every held
+   * request for it (POST with `wait`, GET, a hook) wakes and reads the resolution as stored.
+   */
+  #wakeWaitingAgents(toolCallId: string): void {
+    this.#waiters.wake(toolCallId);
+    // A timeout or a withdrawal is signed after its commit; an answer already was.
+    this.#track(this.#attestations.ensure(toolCallId));
   }
 
   #track(promise: Promise<void>): void {
