@@ -4,10 +4,11 @@ import type {
   ActorRef,
   AttestationPayload,
   AuditLog,
+  AuthenticationResponse,
   ChatLink,
   ChatLinkCode,
+  ChatService,
   DeliverySettings,
-  ErrorCode,
   GlobalGrant,
   GrantRecord,
   Interaction,
@@ -15,6 +16,8 @@ import type {
   IssuedToken,
   Mode,
   PairingCode,
+  PasskeyEntry,
+  PasskeyRegistration,
   PermissionsConfig,
   RequestedAuthority,
   Role,
@@ -22,19 +25,18 @@ import type {
   SessionGrant,
   SessionView,
   StepUpOptionsRequest,
+  StepUpSetting,
   SuggestionSettings,
   TokenInfo,
   ToolCallRequest,
   ToolCallResultRequest,
   ToolCallState,
 } from '../shared/contract/index.ts';
-import type { ChatLinkRequest, ChatLinkResult, ChatProviderName } from './chat/port.ts';
-import type { ServedLocally } from './http/credential-cache.ts';
-import type { Principal } from './http/principal.ts';
-import type { PasskeysRpc } from './passkeys/rpc.ts';
+import type { ServedLocally } from './common/credential-cache.ts';
+import type { Principal } from './common/principal.ts';
+import type { Result } from './common/result.ts';
 import type { TestResult } from './push/pusher.ts';
 import type { SubscriptionInfo, SubscriptionRequest } from './push/subscription.ts';
-import type { DeclarationWording } from './session/declaration.ts';
 
 /**
  * What crosses between the Worker and its two Durable Objects, in one place: the arguments and
@@ -64,20 +66,6 @@ export interface SessionCaller {
   /** The relay's URL as this request reached it (or `GATEHOUSE_PUBLIC_URL`): an attestation's `iss`. */
   issuer?: string;
 }
-
-/**
- * What a SessionDO RPC method answers. A refusal travels as data, not as a thrown error: RPC
- * keeps only an error's message, and the route needs the status, code and current state to
- * render the JSON error a client can act on (e.g. a 409 carrying the interaction's state).
- */
-export type Refusal = {
-  ok: false;
-  status: 400 | 403 | 404 | 409 | 410 | 429;
-  code: ErrorCode;
-  message: string;
-  details?: unknown;
-};
-export type Result<T> = { ok: true; value: T } | Refusal;
 
 /** A tool call as the route hands it over: the request body without the transport's `wait`. */
 export type ToolCallSubmission = Omit<ToolCallRequest, 'wait'>;
@@ -109,6 +97,14 @@ export interface HookResult {
   /** What the session asked for and runs without, and the engine mode it runs in. */
   requested: RequestedAuthority | null;
   engineMode: Mode;
+}
+
+/** How the answer words what an agent asked for: "Claude Code runs in acceptEdits: not applied". */
+export interface DeclarationWording {
+  /** Who declared, e.g. `Claude Code` (a hook); else the session's agent name. */
+  agentName?: string;
+  /** The mode as the agent itself named it (Claude Code's `permission_mode`). */
+  modeName?: string;
 }
 
 /** The RPC methods of a SessionDO (its `fetch` serves the event streams). */
@@ -244,6 +240,55 @@ export interface StoredPermissions {
   suggestions: SuggestionSettings;
 }
 
+/** A passkey list before the relay signs it (the route signs, with the relay's key). */
+export interface PasskeyListing {
+  workspaceId: string;
+  passkeys: PasskeyEntry[];
+  stepUp: StepUpSetting;
+}
+
+/**
+ * The WorkspaceDO's passkey methods (worker/passkeys/registry.ts). `requestUrl` is the URL the
+ * ceremony's request came in by: with the workspace's paired extensions it fixes the RP ID and
+ * the accepted origins (worker/passkeys/relying-party.ts).
+ */
+export interface PasskeysRpc {
+  passkeyRegistrationOptions(principal: Principal, requestUrl: string): Promise<Result<unknown>>;
+  passkeyAssertionOptions(principal: Principal, requestUrl: string): Promise<Result<unknown>>;
+  registerPasskey(
+    principal: Principal,
+    request: PasskeyRegistration,
+    requestUrl: string,
+  ): Promise<Result<PasskeyEntry & { createdAt: string }>>;
+  listPasskeys(): Promise<PasskeyListing>;
+  renamePasskey(id: string, name: string): Promise<Result<PasskeyEntry>>;
+  removePasskey(
+    principal: Principal,
+    id: string,
+    assertion: AuthenticationResponse | undefined,
+    requestUrl: string,
+  ): Promise<Result<PasskeyEntry>>;
+  /** A step-up approval's assertion, checked against `challenge` (the payload's hash). */
+  verifyStepUp(
+    assertion: AuthenticationResponse,
+    challenge: string,
+    requestUrl: string,
+  ): Promise<Result<{ credentialId: string }>>;
+}
+
+/** `linkChat`'s input: the code the user sent, and who sent it from where. */
+export interface ChatLinkRequest {
+  provider: ChatService;
+  code: string;
+  userId: string;
+  /** Where this user's questions go: Telegram the private chat id; Slack the user id (a DM is opened). */
+  chatId: string;
+}
+
+export type ChatLinkResult =
+  | { ok: true; workspaceId: string; linkId: string; approver: { tokenId: string; label: string | null } }
+  | { ok: false; reason: 'malformed' | 'unknown' | 'used' | 'expired'; message: string };
+
 /** The RPC methods of a WorkspaceDO (its `fetch` serves the inbox WebSocket). */
 export interface WorkspaceRpc extends PasskeysRpc {
   authenticate(bearer: string, served?: ServedLocally): Promise<AuthResult>;
@@ -281,7 +326,7 @@ export interface WorkspaceRpc extends PasskeysRpc {
   listChatLinks(tokenId: string | null): Promise<ChatLink[]>;
   removeChatLink(id: string, tokenId: string | null): Promise<boolean>;
   chatApprover(
-    provider: ChatProviderName,
+    provider: ChatService,
     userId: string,
   ): Promise<{ tokenId: string; label: string | null; role: Role; policyVersion: number } | null>;
   chatSettled(): Promise<void>;

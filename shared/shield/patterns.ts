@@ -152,7 +152,7 @@ export const secretPatterns: readonly SecretPattern[] = [
     accept: isJwt,
   },
   {
-    // Gatehouse's own tokens and tickets (worker/workspace/credentials.ts): `gh_<workspace>_<id>_<secret>`.
+    // Gatehouse's own tokens and tickets (worker/common/credentials.ts): `gh_<workspace>_<id>_<secret>`.
     id: 'gatehouse-token',
     kind: 'gatehouse_token',
     hints: ['gh_', 'gt_'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CredentialCache, credentialReuseMs } from '../../worker/http/credential-cache.ts';
-import type { Principal } from '../../worker/http/principal.ts';
-import { windowMs } from '../../worker/workspace/rate-limit.ts';
+import { CredentialCache, credentialReuseMs } from '../../worker/common/credential-cache.ts';
+import type { Principal } from '../../worker/common/principal.ts';
+import { windowMs } from '../../worker/common/rate-limit.ts';
 
 const principal = (workspaceId = 'default', tokenId = 'tk-a'): Principal => ({
   workspaceId,

@@ -1,13 +1,13 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { credentialReuseMs } from '../../worker/http/credential-cache.ts';
-import { requestsPerMinute, windowMs } from '../../worker/workspace/rate-limit.ts';
+import { credentialReuseMs } from '../../worker/common/credential-cache.ts';
+import { requestsPerMinute, windowMs } from '../../worker/common/rate-limit.ts';
 import type { WorkspaceDO } from '../../worker/workspace/workspace-do.ts';
 import { api, bootstrapToken, issue, json, newWorkspace, warmUp } from './helpers.ts';
 
 // The agent's hot path reuses a credential check of this isolate for up to `credentialReuseMs`
-// (worker/http/credential-cache.ts). What that may and may not change is pinned down here.
+// (worker/common/credential-cache.ts). What that may and may not change is pinned down here.
 
 beforeAll(warmUp);
 

@@ -7,7 +7,7 @@ import {
   defaultRequestsPerMinute,
   RequestWindows,
   requestsPerMinute,
-} from '../../worker/workspace/rate-limit.ts';
+} from '../../worker/common/rate-limit.ts';
 import { WorkspaceStore } from '../../worker/workspace/store.ts';
 import type { WorkspaceDO } from '../../worker/workspace/workspace-do.ts';
 import { api, bootstrapToken, issue, json, warmUp } from './helpers.ts';

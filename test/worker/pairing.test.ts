@@ -1,7 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pairingAlphabet } from '../../worker/workspace/pairing.ts';
+import { pairingAlphabet } from '../../worker/common/pairing.ts';
 import { api, bootstrapToken, json, newWorkspace, warmUp } from './helpers.ts';
 
 beforeAll(warmUp);

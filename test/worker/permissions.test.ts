@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CompiledPlan, compilePlan } from '../../shared/plan/index.ts';
-import type { WorkspacePolicy } from '../../worker/workspace/workspace-do.ts';
+import type { WorkspacePolicy } from '../../worker/rpc.ts';
 import { api, bootstrapToken, issue, json, newWorkspace, warmUp } from './helpers.ts';
 
 type Compiled = CompiledPlan;

@@ -1,6 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
 import type { Role, SessionEvent, ToolCallState } from '../../shared/contract/index.ts';
-import { sessionObjectName } from '../../worker/session/caller.ts';
+import { sessionObjectName } from '../../worker/rpc.ts';
 
 /** The bootstrap admin token of workspace `default` (vitest.config.ts binds it). */
 export const bootstrapToken = 'test-admin-token-0123456789abcdef';

@@ -33,6 +33,57 @@ describe('session storage', () => {
     });
   });
 
+  it('writes a resolution once, to its interaction; the tool call reads it from there', async () => {
+    const sid = uid('s');
+    const asked = await submit(t, sid, askingCall('once'));
+    await answer(t, sid, asked.interaction!.interactionId);
+    await runInDurableObject(sessionStub(t.workspaceId, sid), (_instance: SessionDO, state) => {
+      const columns = state.storage.sql.exec('PRAGMA table_info(tool_calls)').toArray();
+      expect(columns.map((column) => column.name)).not.toContain('resolution');
+      const stored = state.storage.sql.exec('SELECT resolution FROM interactions').one();
+      const call = new SessionStore(state.storage).toolCall('once');
+      expect(call?.resolution).toEqual(JSON.parse(String(stored.resolution)));
+      expect(call?.resolution).toMatchObject({ behavior: 'allow', source: 'user' });
+    });
+  });
+
+  it('a session stored with the copy on tool_calls keeps every resolution after the upgrade', async () => {
+    const sid = uid('s');
+    await submit(t, sid, askingCall('seed'));
+    await runInDurableObject(sessionStub(t.workspaceId, sid), (_instance: SessionDO, state) => {
+      const sql = state.storage.sql;
+      const tables = sql.exec(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'sqlite_%'",
+      );
+      for (const { name } of tables.toArray()) sql.exec(`DROP TABLE "${String(name)}"`);
+      // The schema as the build before this migration left it.
+      sql.exec('CREATE TABLE schema_version (version INTEGER NOT NULL)');
+      migrations.slice(0, -1).forEach((migration, index) => {
+        sql.exec(migration);
+        sql.exec('INSERT INTO schema_version (version) VALUES (?)', index + 1);
+      });
+      const resolution = { behavior: 'deny', source: 'user', message: 'not today' };
+      sql.exec(
+        `INSERT INTO tool_calls (id, tool, input, approval_key, decision, interaction_id, resolution, created_at)
+         VALUES ('old', 'Bash', '{}', 'Bash:k', '{}', 'int_old', ?, 1)`,
+        JSON.stringify(resolution),
+      );
+      sql.exec(
+        `INSERT INTO interactions (id, tool_call_id, state, timeout_seconds, created_at, resolved_at, resolution)
+         VALUES ('int_old', 'old', 'resolved', 60, 1, 2, ?)`,
+        JSON.stringify(resolution),
+      );
+      sql.exec(
+        `INSERT INTO tool_calls (id, tool, input, approval_key, decision, created_at)
+         VALUES ('allowed', 'Read', '{}', 'Read:k', '{}', 1)`,
+      );
+      const store = new SessionStore(state.storage);
+      expect(store.migrate()).toBe(migrations.length);
+      expect(store.toolCall('old')?.resolution).toEqual(resolution);
+      expect(store.toolCall('allowed')?.resolution).toBeNull();
+    });
+  });
+
   it('stores only display copies of inputs, with the approval key of the raw input', async () => {
     const sid = uid('s');
     const secret = `AKIA${'ABCDEFGHIJ234567'}`;

@@ -1,8 +1,8 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatCredential, parseCredential } from '../../worker/workspace/credentials.ts';
-import { parsePairingCode } from '../../worker/workspace/pairing.ts';
+import { formatCredential, parseCredential } from '../../worker/common/credentials.ts';
+import { parsePairingCode } from '../../worker/common/pairing.ts';
 import { migrations } from '../../worker/workspace/schema.ts';
 import { WorkspaceStore } from '../../worker/workspace/store.ts';
 import { api, bootstrapToken, issue, json, newWorkspace, warmUp } from './helpers.ts';

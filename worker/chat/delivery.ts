@@ -1,6 +1,6 @@
 import type { SessionView, ToolPermissionResolution } from '../../shared/contract/index.ts';
+import type { WorkspaceSettings } from '../common/settings.ts';
 import { sessionStub } from '../rpc.ts';
-import type { WorkspaceSettings } from '../workspace/settings.ts';
 import { chatDirectory } from './directory.ts';
 import { chatQuestion } from './display.ts';
 import { chatOutcome } from './outcome.ts';

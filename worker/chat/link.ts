@@ -1,6 +1,5 @@
-import { workspaceStub } from '../rpc.ts';
-import { parsePairingCode } from '../workspace/pairing.ts';
-import type { ChatLinkRequest, ChatLinkResult } from './port.ts';
+import { parsePairingCode } from '../common/pairing.ts';
+import { type ChatLinkRequest, type ChatLinkResult, workspaceStub } from '../rpc.ts';
 
 /**
  * What a provider calls when a chat user sends a link code (`/start CODE`, `/gatehouse link

@@ -1,8 +1,8 @@
 import type { ChatLink, ChatLinkCode, Role } from '../../shared/contract/index.ts';
 import { sha256Hex } from '../../shared/digest/index.ts';
-import { formatPairingCode, pairingAlphabet, pairingCodeLength } from '../workspace/pairing.ts';
-import { randomFrom, randomId } from '../workspace/secrets.ts';
-import type { ChatLinkRequest, ChatLinkResult } from './port.ts';
+import { formatPairingCode, pairingAlphabet, pairingCodeLength } from '../common/pairing.ts';
+import { randomFrom, randomId } from '../common/secrets.ts';
+import type { ChatLinkRequest, ChatLinkResult } from '../rpc.ts';
 import type { ChatLinkRow, ChatStore } from './store.ts';
 
 /**

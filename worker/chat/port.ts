@@ -133,16 +133,3 @@ export type ChatAnswerResult =
       kind: 'unknown_message' | 'unlinked' | 'foreign' | 'closed' | 'refused';
       message: string;
     };
-
-/** `linkChat`'s input: the code the user sent, and who sent it from where. */
-export interface ChatLinkRequest {
-  provider: ChatProviderName;
-  code: string;
-  userId: string;
-  /** Where this user's questions go: Telegram the private chat id; Slack the user id (a DM is opened). */
-  chatId: string;
-}
-
-export type ChatLinkResult =
-  | { ok: true; workspaceId: string; linkId: string; approver: { tokenId: string; label: string | null } }
-  | { ok: false; reason: 'malformed' | 'unknown' | 'used' | 'expired'; message: string };

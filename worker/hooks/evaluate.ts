@@ -1,6 +1,7 @@
 import type { ToolCallState, ToolInput } from '../../shared/contract/index.ts';
+import type { Refusal } from '../common/result.ts';
 import { heldOnReset } from '../http/session-calls.ts';
-import { type HookResult, type Refusal, type SessionCaller, sessionStub } from '../rpc.ts';
+import { type HookResult, type SessionCaller, sessionStub } from '../rpc.ts';
 import { missingSession } from '../session/ownership.ts';
 import { engineModeOf } from './modes.ts';
 

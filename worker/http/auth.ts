@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Role } from '../../shared/contract/index.ts';
-import { defaultWorkspaceId, looksLikeToken, parseCredential } from '../workspace/credentials.ts';
-import type { AuthResult } from '../workspace/workspace-do.ts';
-import { CredentialCache } from './credential-cache.ts';
-import { forbidden, rateLimited, unauthorized } from './errors.ts';
-import type { Principal } from './principal.ts';
+import { CredentialCache } from '../common/credential-cache.ts';
+import { defaultWorkspaceId, looksLikeToken, parseCredential } from '../common/credentials.ts';
+import { forbidden, rateLimited, unauthorized } from '../common/errors.ts';
+import type { Principal } from '../common/principal.ts';
+import type { AuthResult } from '../rpc.ts';
 
 /** Query parameters that would put a bearer token in a URL (logs, history, Referer): always refused. */
 const tokenParams = ['token', 'access_token', 'auth', 'authorization', 'bearer'];

@@ -1,6 +1,6 @@
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
-import { ApiError, errorBody } from './errors.ts';
+import { ApiError, errorBody } from '../common/errors.ts';
 
 /**
  * How often a held answer writes a whitespace heartbeat; the first write that fails means the

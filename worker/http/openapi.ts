@@ -1,9 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import { ErrorBody, type Role } from '../../shared/contract/index.ts';
+import { badRequest } from '../common/errors.ts';
 import type { AppEnv } from './app-env.ts';
 import { requireRole, requireRoleRecentlyChecked } from './auth.ts';
-import { badRequest } from './errors.ts';
 import { issueDetails } from './validate.ts';
 
 /** What a failed validation names: the part of the request that was wrong. */

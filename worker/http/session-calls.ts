@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
-import { type Result, type SessionCaller, type SessionRpc, sessionStub } from '../rpc.ts';
+import { ApiError } from '../common/errors.ts';
+import type { Result } from '../common/result.ts';
+import { type SessionCaller, type SessionRpc, sessionStub } from '../rpc.ts';
 import type { AppEnv } from './app-env.ts';
-import { ApiError } from './errors.ts';
 
 /**
  * The caller as the session sees it. Whether the caller may reach the session at all (an agent

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../common/errors.ts';
 
 /** zod issues as the `details` of a 400: where, and what is wrong there. */
 export const issueDetails = (error: z.ZodError) =>

@@ -11,7 +11,7 @@ import type {
   PasskeyRegistration,
   Role,
 } from '../../shared/contract/index.ts';
-import { ok, type Result, refuse } from '../session/result.ts';
+import { ok, type Result, refuse } from '../common/result.ts';
 import { coseToJwk, supportedAlgorithms } from './cose.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { type PasskeyRow, type PasskeyStore, passkeyEntry } from './store.ts';

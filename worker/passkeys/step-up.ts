@@ -7,7 +7,7 @@ import type {
   PasskeyEntry,
   Risk,
 } from '../../shared/contract/index.ts';
-import { type Refusal, refuse } from '../session/result.ts';
+import { type Refusal, refuse } from '../common/result.ts';
 import { ceremonyTtlMs } from './registry.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type DeliverySettings, Risk, type SessionView } from '../../shared/contract/index.ts';
 import { type PushDetails, PushMessage, sessionTag } from '../../shared/push/message.ts';
-import { randomId } from '../workspace/secrets.ts';
+import { randomId } from '../common/secrets.ts';
 import { announcements } from './announce.ts';
 import { importSubscriber, PushKeyError } from './encrypt.ts';
 import { type PushOutcome, pushRequest, pushTimeoutMs, sendPush } from './send.ts';

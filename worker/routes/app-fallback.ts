@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorBody } from '../http/errors.ts';
+import { errorBody } from '../common/errors.ts';
 import { failures, open, openApiRoutes } from '../http/openapi.ts';
 
 /**

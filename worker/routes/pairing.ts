@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PairingCode, PairRequest, PairResponse } from '../../shared/contract/index.ts';
-import { badRequest, expired, rateLimited } from '../http/errors.ts';
+import { badRequest, expired, rateLimited } from '../common/errors.ts';
+import { parsePairingCode } from '../common/pairing.ts';
 import { access, failures, jsonAnswer, open, openApiRoutes, requestJson } from '../http/openapi.ts';
-import { parsePairingCode } from '../workspace/pairing.ts';
 
 const createPairingCode = createRoute({
   method: 'post',

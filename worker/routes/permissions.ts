@@ -7,7 +7,7 @@ import {
   WorkspacePermissions,
 } from '../../shared/contract/index.ts';
 import { compilePlan, PlanError } from '../../shared/plan/index.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../common/errors.ts';
 import { access, jsonAnswer, openApiRoutes, rejectInvalidAs, requestJson } from '../http/openapi.ts';
 import { parseWith } from '../http/validate.ts';
 import { ownWorkspace } from './stubs.ts';

@@ -23,7 +23,7 @@ import { access, failures, jsonAnswer, openApiRoutes, requestJson } from '../htt
 import { callerOf, heldOnReset, sessionOf, unwrap } from '../http/session-calls.ts';
 import { parseWith } from '../http/validate.ts';
 import type { SessionCaller } from '../rpc.ts';
-import { callerHeader } from '../session/index.ts';
+import { callerHeader } from '../session/caller.ts';
 import { recordApproval } from './suggestions.ts';
 
 const Seq = z.coerce.number().int().min(0);

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { IssuedToken, TokenInfo, TokenList, TokenRequest } from '../../shared/contract/index.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../common/errors.ts';
 import { access, failures, jsonAnswer, openApiRoutes, requestJson } from '../http/openapi.ts';
 import { ownWorkspace } from './stubs.ts';
 

@@ -1,9 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { CreatedWorkspace } from '../../shared/contract/index.ts';
-import { forbidden } from '../http/errors.ts';
+import { bootstrapTokenId, defaultWorkspaceId } from '../common/credentials.ts';
+import { forbidden } from '../common/errors.ts';
+import { randomId } from '../common/secrets.ts';
 import { access, jsonAnswer, openApiRoutes } from '../http/openapi.ts';
-import { bootstrapTokenId, defaultWorkspaceId } from '../workspace/credentials.ts';
-import { randomId } from '../workspace/secrets.ts';
 
 const createWorkspace = createRoute({
   method: 'post',

@@ -7,9 +7,9 @@ import type {
 import { callFacts, canEditInput } from '../../shared/engine/index.ts';
 import { checkGrantRules } from '../../shared/grants/index.ts';
 import { toDisplayCopy } from '../../shared/redact/index.ts';
+import { ok, type Refusal, type Result, refuse } from '../common/result.ts';
 import { displayComment } from './actions.ts';
 import type { ToolCallRecord } from './records.ts';
-import { ok, type Refusal, type Result, refuse } from './result.ts';
 
 type Answer = InteractionRespondRequest['answer'];
 

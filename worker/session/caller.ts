@@ -1,9 +1,6 @@
 import type { ActorRef } from '../../shared/contract/index.ts';
 import type { SessionCaller } from '../rpc.ts';
 
-export type { SessionCaller } from '../rpc.ts';
-export { sessionObjectName } from '../rpc.ts';
-
 /** Who made a change, as events, resolutions and grants record it; undefined for the relay itself. */
 export function actorOf(caller: SessionCaller): ActorRef | undefined {
   if (caller.tokenId === undefined || caller.actor === 'system') return undefined;

@@ -15,24 +15,17 @@ import {
   layerSession,
   PlanError,
 } from '../../shared/plan/index.ts';
-import { actorOf, type SessionCaller } from './caller.ts';
+import { ok, type Result, refuse } from '../common/result.ts';
+import type { DeclarationWording, SessionCaller } from '../rpc.ts';
+import { actorOf } from './caller.ts';
 import { modeAllowed, modeInForce, resolveMode } from './modes.ts';
 import type { DeclaredMode, SessionAuthorityRecord, SessionMeta } from './records.ts';
 import { noAuthority } from './records.ts';
-import { ok, type Result, refuse } from './result.ts';
 
 export interface MetaChange {
   meta: SessionMeta;
   updated: SessionEventValue<'session_updated'> | null;
   modeChanged: SessionEventValue<'mode_changed'> | null;
-}
-
-/** How the answer words what an agent asked for: "Claude Code runs in acceptEdits: not applied". */
-export interface DeclarationWording {
-  /** Who declared, e.g. `Claude Code` (a hook); else the session's agent name. */
-  agentName?: string;
-  /** The mode as the agent itself named it (Claude Code's `permission_mode`). */
-  modeName?: string;
 }
 
 const allowedList = (allowed: readonly Mode[] | null) => (allowed ?? []).join(', ') || 'none';

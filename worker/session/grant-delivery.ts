@@ -1,4 +1,4 @@
-import type { GlobalGrantRequest } from '../workspace/workspace-do.ts';
+import type { GlobalGrantRequest } from '../rpc.ts';
 import type { SessionStore } from './storage.ts';
 
 /** An "always allow" that cannot reach the workspace is retried with backoff, this many times. */

@@ -82,7 +82,6 @@ export function resolveInteraction(
 ): void {
   const { store, now } = commit;
   store.resolveInteraction(interaction.id, now, resolution);
-  store.setToolCallResolution(interaction.toolCallId, resolution);
   commit.emit('tool_permission_resolution', resolution);
   attest?.(commit);
   commit.resolved.add(interaction.toolCallId);

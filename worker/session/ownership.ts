@@ -1,6 +1,6 @@
 import type { SessionOwner } from '../../shared/contract/index.ts';
-import type { SessionCaller } from './caller.ts';
-import { type Refusal, refuse } from './result.ts';
+import { type Refusal, refuse } from '../common/result.ts';
+import type { SessionCaller } from '../rpc.ts';
 
 /**
  * How a caller may reach a stored session, given the agent token it belongs to (DESIGN §3). The model behind an agent can read the agent's token from its environment, so a

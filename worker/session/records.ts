@@ -81,6 +81,7 @@ export interface ToolCallRecord {
   cwd: string | null;
   decision: ToolPermissionDecision;
   interactionId: string | null;
+  /** Its interaction's resolution, read through `interactionId`: a resolution is stored once. */
   resolution: ToolPermissionResolution | null;
   result: ToolCallResult | null;
   createdAt: number;

@@ -121,4 +121,8 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (interaction_id, token_id)
   );
   `,
+  // A resolution is written once, to its interaction; a tool call's is read through its
+  // `interaction_id` (SessionStore.toolCall). The copy on tool_calls was always written in the
+  // same transaction as the interaction's, so no row loses its resolution here.
+  `ALTER TABLE tool_calls DROP COLUMN resolution;`,
 ];

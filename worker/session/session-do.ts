@@ -20,26 +20,29 @@ import {
 import { type EditedOutcome, reevaluateEdited } from '../../shared/engine/index.ts';
 import { toDisplayCopy } from '../../shared/redact/index.ts';
 import { AttestationSigner } from '../attestation/signer.ts';
+import { displayDecision, displayDeclaration, displayText } from '../common/display.ts';
+import { errorBody } from '../common/errors.ts';
+import { ruleGrantKey } from '../common/grant-keys.ts';
+import { ok, type Result, refuse } from '../common/result.ts';
+import { closeSocket } from '../common/sockets.ts';
 import { InitGuard } from '../durable/init-guard.ts';
-import { errorBody } from '../http/errors.ts';
-import { closeSocket } from '../http/sockets.ts';
 import { relyingPartyOf } from '../passkeys/relying-party.ts';
 import { attestedAssertion, passkeyMissing, stepUpRequestOptions } from '../passkeys/step-up.ts';
-import type { HookResult, HookSubmission, SessionRpc, ToolCallSubmission } from '../rpc.ts';
+import type {
+  DeclarationWording,
+  HookResult,
+  HookSubmission,
+  SessionCaller,
+  SessionRpc,
+  ToolCallSubmission,
+} from '../rpc.ts';
 import { canceledResolution, displayOutput, userResolution } from './actions.ts';
 import { editedDenial, editRefusal, type GrantTerms, grantTerms, keptCall, withTerms } from './answer.ts';
 import { Attestations } from './attestations.ts';
-import { actorOf, callerHeader, type SessionCaller } from './caller.ts';
+import { actorOf, callerHeader } from './caller.ts';
 import { Commit } from './commit.ts';
 import type { MetaChange } from './declaration.ts';
-import {
-  applyDeclaration,
-  applyGrantRequested,
-  applyModeSelection,
-  type DeclarationWording,
-  implicitMeta,
-} from './declaration.ts';
-import { displayDecision, displayDeclaration, displayText } from './display.ts';
+import { applyDeclaration, applyGrantRequested, applyModeSelection, implicitMeta } from './declaration.ts';
 import {
   decisionContext,
   type EvaluationSource,
@@ -48,7 +51,6 @@ import {
   unsavedDenial,
 } from './evaluation.ts';
 import { GrantDelivery } from './grant-delivery.ts';
-import { ruleGrantKey } from './grant-keys.ts';
 import { expireDue, newInteractionId, openInteraction, resolveInteraction } from './lifecycle.ts';
 import { modeInForce } from './modes.ts';
 import { Notifier } from './notifier.ts';
@@ -57,14 +59,11 @@ import { Orphans, orphanGraceMs } from './orphans.ts';
 import { missingSession, ownerOf, sessionAccess } from './ownership.ts';
 import { PolicyCache } from './policy.ts';
 import type { InteractionRecord, SessionMeta, ToolCallRecord } from './records.ts';
-import { ok, type Result, refuse } from './result.ts';
 import { StepUpStore } from './step-up-store.ts';
 import { SessionStore } from './storage.ts';
 import { EventHub } from './streams.ts';
 import { interactionView, sessionGrantView, sessionView, toolCallState } from './views.ts';
 import { type WaitEnd, Waiters } from './waiters.ts';
-
-export type { ToolCallSubmission } from '../rpc.ts';
 
 const replayPage = 500;
 
@@ -192,15 +191,21 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
       return result;
     });
     for (const event of commit.events) this.#hub.publish(event);
-    for (const toolCallId of commit.resolved) {
-      this.#waiters.wake(toolCallId);
-      // A timeout or a withdrawal is signed after its commit; an answer already was.
-      this.#track(this.#attestations.ensure(toolCallId));
-    }
+    for (const toolCallId of commit.resolved) this.#wakeWaitingAgents(toolCallId);
     // The inbox first: the push is what a human is waiting for; the alarm is storage only.
     if (commit.viewChanged) this.#track(this.#notifier.notify());
     if (commit.scheduleChanged) this.#track(this.#reschedule());
     return value;
+  }
+
+  /**
+   * The one step that ends an agent's wait: after the commit that resolved its call, every held
+   * request for it (POST with `wait`, GET, a hook) wakes and reads the resolution as stored.
+   */
+  #wakeWaitingAgents(toolCallId: string): void {
+    this.#waiters.wake(toolCallId);
+    // A timeout or a withdrawal is signed after its commit; an answer already was.
+    this.#track(this.#attestations.ensure(toolCallId));
   }
 
   #track(promise: Promise<void>): void {

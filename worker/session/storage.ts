@@ -5,7 +5,7 @@ import type {
   SessionEventValue,
   SessionOwner,
 } from '../../shared/contract/index.ts';
-import type { GlobalGrantRequest } from '../workspace/workspace-do.ts';
+import type { GlobalGrantRequest } from '../rpc.ts';
 import {
   type GrantRecord,
   type InteractionRecord,
@@ -237,14 +237,20 @@ export class SessionStore {
   // ── tool calls ──────────────────────────────────────────────────────────────────────────
 
   toolCall(id: string): ToolCallRecord | null {
-    const row = this.#first('SELECT * FROM tool_calls WHERE id = ?', id);
+    // The resolution is the interaction's: written once, there (resolveInteraction).
+    const row = this.#first(
+      `SELECT tool_calls.*, interactions.resolution AS resolution FROM tool_calls
+       LEFT JOIN interactions ON interactions.id = tool_calls.interaction_id WHERE tool_calls.id = ?`,
+      id,
+    );
     return row ? toolCallFrom(row) : null;
   }
 
-  insertToolCall(call: ToolCallRecord): void {
+  /** A new call has no resolution of its own: it gets its interaction's (`toolCall`). */
+  insertToolCall(call: Omit<ToolCallRecord, 'resolution'>): void {
     this.#run(
-      `INSERT INTO tool_calls (id, tool, input, approval_key, capability, cwd, decision, interaction_id, resolution, result, created_at, offer, prompt_id, issuer, attestation)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO tool_calls (id, tool, input, approval_key, capability, cwd, decision, interaction_id, result, created_at, offer, prompt_id, issuer, attestation)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       call.id,
       call.tool,
       this.#json(call.input),
@@ -253,7 +259,6 @@ export class SessionStore {
       call.cwd,
       this.#json(call.decision),
       call.interactionId,
-      call.resolution === null ? null : this.#json(call.resolution),
       call.result === null ? null : this.#json(call.result),
       call.createdAt,
       call.offer === null ? null : this.#json(call.offer),
@@ -295,9 +300,6 @@ export class SessionStore {
     return row ? { id: String(row.id), text: String(row.text) } : null;
   }
 
-  setToolCallResolution(id: string, resolution: ToolCallRecord['resolution']): void {
-    this.#run('UPDATE tool_calls SET resolution = ? WHERE id = ?', this.#json(resolution), id);
-  }
 
   setToolCallResult(id: string, result: ToolCallResult): void {
     this.#run('UPDATE tool_calls SET result = ? WHERE id = ?', json(result), id);

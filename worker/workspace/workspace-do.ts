@@ -22,16 +22,35 @@ import { sha256Hex } from '../../shared/digest/index.ts';
 import { byUrgency, isPending } from '../../shared/inbox/index.ts';
 import { ChatDelivery } from '../chat/delivery.ts';
 import { ChatLinks, type LinkOwner } from '../chat/links.ts';
-import type { ChatLinkRequest, ChatLinkResult, ChatProviderName } from '../chat/port.ts';
+import type { ChatProviderName } from '../chat/port.ts';
 import { chatProviders } from '../chat/providers.ts';
 import { ChatStore } from '../chat/store.ts';
+import type { ServedLocally } from '../common/credential-cache.ts';
+import {
+  bootstrapTokenId,
+  defaultWorkspaceId,
+  formatCredential,
+  parseCredential,
+} from '../common/credentials.ts';
+import { displayText } from '../common/display.ts';
+import { ruleGrantKey } from '../common/grant-keys.ts';
+import {
+  formatPairingCode,
+  pairAttemptsPerIp,
+  pairAttemptsPerWorkspace,
+  pairingAlphabet,
+  pairingCodeLength,
+  pairingTtlMs,
+} from '../common/pairing.ts';
+import type { Principal } from '../common/principal.ts';
+import { countHit, RequestWindows, requestsPerMinute, windowMs } from '../common/rate-limit.ts';
+import { type Result, refuse } from '../common/result.ts';
+import { matchesDigest, randomFrom, randomId, randomSecret, sameSecret } from '../common/secrets.ts';
+import { type WorkspaceSettings, workspaceSettings } from '../common/settings.ts';
+import { closeSocket } from '../common/sockets.ts';
 import { InitGuard } from '../durable/init-guard.ts';
-import type { ServedLocally } from '../http/credential-cache.ts';
-import type { Principal } from '../http/principal.ts';
-import { closeSocket } from '../http/sockets.ts';
 import { type PasskeyCaller, PasskeyRegistry } from '../passkeys/registry.ts';
 import { isExtensionOrigin, relyingPartyOf } from '../passkeys/relying-party.ts';
-import type { PasskeyListing } from '../passkeys/rpc.ts';
 import { PasskeyStore } from '../passkeys/store.ts';
 import { deliveryOf } from '../push/delivery-view.ts';
 import { Pusher, type TestResult } from '../push/pusher.ts';
@@ -40,39 +59,18 @@ import { type SubscriptionInfo, type SubscriptionRequest, subscriptionInfo } fro
 import { vapidFromEnv } from '../push/vapid.ts';
 import type {
   AuthResult,
+  ChatLinkRequest,
+  ChatLinkResult,
   GlobalGrantRequest,
   PairResult,
-  Result,
+  PasskeyListing,
   StoredPermissions,
   WorkspacePolicy,
   WorkspaceRpc,
 } from '../rpc.ts';
-import { displayText } from '../session/display.ts';
-import { ruleGrantKey } from '../session/grant-keys.ts';
-import { refuse } from '../session/result.ts';
-import { bootstrapTokenId, defaultWorkspaceId, formatCredential, parseCredential } from './credentials.ts';
 import { LearnedRules, suggestedRule } from './learned.ts';
-import {
-  formatPairingCode,
-  pairAttemptsPerIp,
-  pairAttemptsPerWorkspace,
-  pairingAlphabet,
-  pairingCodeLength,
-  pairingTtlMs,
-} from './pairing.ts';
 import { httpClient, PresenceStore } from './presence.ts';
-import { countHit, RequestWindows, requestsPerMinute, windowMs } from './rate-limit.ts';
-import { matchesDigest, randomFrom, randomId, randomSecret, sameSecret } from './secrets.ts';
-import { type WorkspaceSettings, workspaceSettings } from './settings.ts';
 import { type TokenRow, WorkspaceStore } from './store.ts';
-
-export type {
-  AuthResult,
-  GlobalGrantRequest,
-  PairResult,
-  StoredPermissions,
-  WorkspacePolicy,
-} from '../rpc.ts';
 
 /** WebSocket tickets live 60 s: long enough to connect, too short to be worth stealing. */
 export const ticketTtlMs = 60_000;

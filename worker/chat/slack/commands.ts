@@ -1,4 +1,4 @@
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../common/errors.ts';
 import { linkChat } from '../link.ts';
 import { SlashCommand } from './payloads.ts';
 import { slackUserId } from './users.ts';

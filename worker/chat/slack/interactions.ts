@@ -1,6 +1,6 @@
 import type { SlackAPIClient } from 'slack-web-api-client';
 import { limits } from '../../../shared/contract/index.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../common/errors.ts';
 import { workspaceStub } from '../../rpc.ts';
 import { answerFromChat } from '../answer.ts';
 import { chatDirectory } from '../directory.ts';

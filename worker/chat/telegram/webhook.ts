@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { ApiError, badRequest, unauthorized } from '../../common/errors.ts';
+import { sameSecret } from '../../common/secrets.ts';
 import type { AppEnv } from '../../http/app-env.ts';
-import { ApiError, badRequest, unauthorized } from '../../http/errors.ts';
 import { jsonAnswer, open, openApiRoutes } from '../../http/openapi.ts';
-import { sameSecret } from '../../workspace/secrets.ts';
 import { answerFromChat } from '../answer.ts';
 import { chatDirectory } from '../directory.ts';
 import { linkChat } from '../link.ts';

@@ -1,5 +1,5 @@
-import { windowMs } from '../workspace/rate-limit.ts';
 import type { Principal } from './principal.ts';
+import { windowMs } from './rate-limit.ts';
 
 /**
  * How long a Worker isolate may reuse a credential check on the agent's hot path. Checking a

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Jwks } from '../../shared/attestation/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { relayJwks, SigningKeyError } from '../attestation/relay-keys.ts';
+import { ApiError } from '../common/errors.ts';
 import { jsonAnswer, open, openApiRoutes } from '../http/openapi.ts';
-import { relayJwks, SigningKeyError } from './relay-keys.ts';
 
 const jwks = createRoute({
   method: 'get',

@@ -17,8 +17,8 @@ import {
 import { loadRelayKey, SigningKeyError } from '../attestation/relay-keys.ts';
 import { access, failures, jsonAnswer, openApiRoutes, requestJson } from '../http/openapi.ts';
 import { callerOf, sessionOf, unwrap } from '../http/session-calls.ts';
-import { ownWorkspace } from '../routes/stubs.ts';
-import type { PasskeyListing } from './rpc.ts';
+import type { PasskeyListing } from '../rpc.ts';
+import { ownWorkspace } from './stubs.ts';
 
 const CeremonyOptions = z.record(z.string(), z.unknown());
 const PasskeyParams = z.object({ id: z.string().min(1).max(1024) });

@@ -1,7 +1,18 @@
 import type { ErrorCode } from '../../shared/contract/index.ts';
-import type { Refusal, Result } from '../rpc.ts';
 
-export type { Refusal, Result } from '../rpc.ts';
+/**
+ * What a Durable Object's RPC method answers (SessionDO, WorkspaceDO). A refusal travels as data,
+ * not as a thrown error: RPC keeps only an error's message, and the route needs the status, code and current state to
+ * render the JSON error a client can act on (e.g. a 409 carrying the interaction's state).
+ */
+export type Refusal = {
+  ok: false;
+  status: 400 | 403 | 404 | 409 | 410 | 429;
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+};
+export type Result<T> = { ok: true; value: T } | Refusal;
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
