@@ -321,7 +321,11 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
           timeoutMs: timeoutSeconds * 1000,
           verify:
             keyStore && client
-              ? { client, verifier: createVerifier({ url, store: keyStore, fetch: nodeFetch }) }
+              ? {
+                  client,
+                  verifier: createVerifier({ url, store: keyStore, fetch: nodeFetch }),
+                  load: () => import('./hook-verify.ts'),
+                }
               : null,
         },
         hookIo,
