@@ -57,6 +57,29 @@ describe('the packed bin', () => {
   });
 });
 
+describe('the full CLI', () => {
+  it("the other agents' hooks start without the shield's program catalogs (only demo and status need them)", async () => {
+    const { rest } = await builtCli();
+    const outputs = rest.metafile.outputs;
+    const entry = (name: string) =>
+      Object.keys(outputs).find((path) => outputs[path]!.entryPoint?.endsWith(name))!;
+    const loaded = new Set<string>();
+    const visit = (path: string) => {
+      if (loaded.has(path) || !outputs[path]) return;
+      loaded.add(path);
+      for (const imported of outputs[path]!.imports)
+        if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    };
+    const hooks = ['copilot', 'cursor', 'amp', 'opencode'].map((agent) => `cli/${agent}/hook.ts`);
+    for (const name of ['cli/main.ts', ...hooks]) visit(entry(name));
+    const inputs = inputsOf(outputs, loaded);
+    expect(inputs.some((input) => input.endsWith('client/cli/codex/hook.ts'))).toBe(true);
+    expect(inputs.filter((input) => /shared\/(programs|shield|shell)\//.test(input))).toEqual([]);
+    // ≈ 560 KB today, zod ≈ 390 KB of it; the catalogs alone would add ≈ 220 KB.
+    expect([...loaded].reduce((sum, path) => sum + outputs[path]!.bytes, 0)).toBeLessThan(650_000);
+  });
+});
+
 describe('the packed bin, run', () => {
   let dist = '';
   let relay: Server;
