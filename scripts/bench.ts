@@ -34,6 +34,10 @@ async function printHookFigures() {
   console.log(
     `  beside \`node -e 0\` on the system Node (median ${fmt(hook.bareNode.medianMs)} ms): the hook takes ${fmt(hook.systemNode.medianMs / hook.bareNode.medianMs)}× (target ≤ 1.5×)`,
   );
+  if (hook.cpu)
+    console.log(
+      `  CPU per process (user + system, median of ${hook.cpu.runs}): the hook ${fmt(hook.cpu.hookMs)} ms, \`node -e 0\` ${fmt(hook.cpu.bareNodeMs)} ms (${fmt(hook.cpu.hookMs / hook.cpu.bareNodeMs)}×; steadier than wall time on a busy machine)`,
+    );
 }
 
 if (hookOnly) {

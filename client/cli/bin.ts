@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { start } from './start.ts';
 
-// The packed CLI's entry (client/bundle.ts): esbuild bundles it into plain JavaScript for Node ≥ 20
-// and writes the package's version in place of GATEHOUSE_VERSION.
+// dist/gatehouse.mjs in the packed CLI (client/cli-build.ts): the bin of earlier versions, kept
+// because the hook commands their `init` wrote name it. Today's bin is bin-hook.ts. esbuild
+// bundles it into plain JavaScript for Node ≥ 20 and writes the version in place of GATEHOUSE_VERSION.
 declare const GATEHOUSE_VERSION: string;
 
 await start(process.argv.slice(2), () => ({

@@ -51,7 +51,16 @@ export interface HookOptions {
    * Check every held answer's attestation (docs/attestation.md) with the SDK's client and this
    * verifier; absent, the hook answers without the SDK (hook-post.ts), as it starts fast.
    */
-  verify?: { client: GatehouseClient; verifier: AttestationVerifier } | null;
+  verify?: {
+    client: GatehouseClient;
+    verifier: AttestationVerifier;
+    /**
+     * hook-verify.ts, imported by the caller (main.ts) only once an answer must be checked: this
+     * module is also the fast hook's, and a reference to it here would bundle it (and the zod it
+     * reaches) into that hook.
+     */
+    load: () => Promise<typeof import('./hook-verify.ts')>;
+  } | null;
 }
 
 /**
@@ -113,7 +122,7 @@ export async function runHook(
     const verify = options.verify;
     if (verify && row.waits) {
       // Loaded only here: a hook that does not verify starts without it.
-      const { verifiedHookAnswer, withToolUseId } = await import('./hook-verify.ts');
+      const { verifiedHookAnswer, withToolUseId } = await verify.load();
       const sent = withToolUseId(event, hookInput as Record<string, unknown>);
       const { answer, attestation } = await verify.client
         .claudeHookAttested(row.route, sent, signal)

@@ -11,7 +11,7 @@ export interface InitAgentOptions {
   onError?: 'ask' | undefined;
   /** `--timeout`: the hook's own deadline, written into Copilot's hook command. */
   timeoutSeconds?: number | undefined;
-  /** This gatehouse's hook, as a command line (`node … gatehouse.mjs hook`). */
+  /** This gatehouse's hook, as a command line (`node … gatehouse.cjs hook`). */
   command: string;
   home: string;
   env: Record<string, string | undefined>;
@@ -28,7 +28,7 @@ const agentCommand = (options: InitAgentOptions, agent: string) =>
 
 const mentionsOurHook = (command: unknown, agent: string) =>
   typeof command === 'string' &&
-  new RegExp(`(^|[\\s/"'])gatehouse(\\.m?js)?["']?\\s+hook\\s.*--agent ${agent}`).test(command);
+  new RegExp(`(^|[\\s/"'])gatehouse(\\.[cm]?js)?["']?\\s+hook\\s.*--agent ${agent}`).test(command);
 
 function pickPath(options: InitAgentOptions, user: string, project: (dir: string) => string): string {
   if (options.user && options.dir !== undefined)

@@ -28,7 +28,7 @@ export function gatehouseHookType(hook: unknown): GatehouseHook['type'] | undefi
   if (
     (hook.type === 'command' || hook.type === undefined) &&
     typeof hook.command === 'string' &&
-    /(^|[\s/"'])gatehouse(\.m?js)?["']?\s+hook(\s|$)/.test(hook.command)
+    /(^|[\s/"'])gatehouse(\.[cm]?js)?["']?\s+hook(\s|$)/.test(hook.command)
   )
     return 'command';
   return undefined;

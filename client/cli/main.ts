@@ -5,7 +5,6 @@ import { parseArgs } from 'node:util';
 import { createClient, createVerifier, type GatehouseClient, type KeyStore } from '../sdk/index.ts';
 import { runCodexHook } from './codex/hook.ts';
 import { runInitCodex } from './codex/init-command.ts';
-import { runDemo } from './demo.ts';
 import { exitWith } from './exit.ts';
 import { hookTimeouts, type OnError, onErrorChoices, runHook } from './hook.ts';
 import { claudeHookPoster } from './hook-post.ts';
@@ -18,7 +17,6 @@ import { describePins, fileKeyStore, pinRelay } from './pins.ts';
 import { pinsPath } from './pins-path.ts';
 import { createProgress } from './progress.ts';
 import { relayErrorText } from './relay-error.ts';
-import { runStatus } from './status.ts';
 
 const usage = `gatehouse — the agent side of the Gatehouse approval relay
 
@@ -321,7 +319,11 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
           timeoutMs: timeoutSeconds * 1000,
           verify:
             keyStore && client
-              ? { client, verifier: createVerifier({ url, store: keyStore, fetch: nodeFetch }) }
+              ? {
+                  client,
+                  verifier: createVerifier({ url, store: keyStore, fetch: nodeFetch }),
+                  load: () => import('./hook-verify.ts'),
+                }
               : null,
         },
         hookIo,
@@ -452,6 +454,9 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
     case 'demo': {
       const demoClient = needClient();
       if (!demoClient) return 2;
+      // Loaded only here: its call descriptions bring the shield's program catalogs (≈ 200 KB),
+      // which every other command, the agents' hooks above all, starts without.
+      const { runDemo } = await import('./demo.ts');
       return runDemo({
         client: demoClient,
         sessionId: sessionId ?? `demo-${Date.now().toString(36)}`,
@@ -475,6 +480,8 @@ async function run(argv: string[], self: CliSelf): Promise<number> {
     case 'status': {
       const statusClient = needClient();
       if (!statusClient) return 2;
+      // Loaded only here, as demo is: it describes the calls waiting with the shield's catalogs.
+      const { runStatus } = await import('./status.ts');
       const code = await runStatus(statusClient, print);
       print(`keys    ${await describePins(pins, url)}`);
       return code;

@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 
 /**
  * The part of `fetch` the SDK's JSON requests use (method, headers, string body, signal; `ok`,
@@ -8,6 +8,19 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
  * not followed (the token is never sent on to another address) and there is no streamed body:
  * the CLI reads no event stream.
  */
+/**
+ * The response's headers, read as `Headers#get` and `has` read them. Not a `Headers`: on Node 20
+ * that global is undici's, and touching it loads and compiles all of undici (≈ 60 ms of CPU here),
+ * the very cost this module exists to avoid.
+ */
+function readHeaders(raw: IncomingHttpHeaders): Pick<Headers, 'get' | 'has'> {
+  const get = (name: string) => {
+    const value = raw[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  };
+  return { get, has: (name) => get(name) !== null };
+}
+
 export const nodeFetch = (async (input: URL | string, init: RequestInit = {}) => {
   const url = new URL(String(input));
   // node:https (and TLS with it) is loaded only for an https relay: a local one never pays for it.
@@ -32,13 +45,7 @@ export const nodeFetch = (async (input: URL | string, init: RequestInit = {}) =>
             status,
             statusText: response.statusMessage ?? '',
             // `Gatehouse-Attestation` (docs/attestation.md) is read from here.
-            headers: new Headers(
-              Object.entries(response.headers).flatMap(([name, value]) =>
-                value === undefined
-                  ? []
-                  : [[name, Array.isArray(value) ? value.join(', ') : value] as [string, string]],
-              ),
-            ),
+            headers: readHeaders(response.headers),
             body: null,
             text: async () => text,
             json: async () => JSON.parse(text),

@@ -1,9 +1,10 @@
 import type { CliSelf } from './main.ts';
 
 /**
- * Both entries (the clone's gatehouse.mjs, the packed bin.ts) start here. `gatehouse hook` for
- * Claude Code is run on every tool call, so it is loaded alone (hook-command.ts); everything else,
- * and any hook invocation that entry does not take, loads the full CLI.
+ * Every entry (the clone's gatehouse.mjs; the packed bin-hook.ts, and bin.ts of earlier versions)
+ * starts here. `gatehouse hook` for Claude Code is run on every tool call, so it is loaded alone
+ * (hook-command.ts); everything else, and any hook invocation that entry does not take, loads the
+ * full CLI (main.ts; in the packed bin, the dist/cli.mjs beside it).
  */
 export async function start(argv: string[], self: () => CliSelf): Promise<never> {
   const { exitWith } = await import('./exit.ts');

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { root, startLocalRelay } from '../support/local-relay.ts';
@@ -23,6 +24,12 @@ export interface HookFigures {
   curl: WallTime;
   /** `node -e 0` on the system Node: the floor any Node program starts from. */
   bareNode: WallTime;
+  /**
+   * CPU time (user + system) per process, medians, the hook on the system Node beside `node -e 0`:
+   * steadier than wall time on a shared machine, where a busy neighbour stretches every wait.
+   * Absent where there is no bash to count it (its `times`).
+   */
+  cpu?: { hookMs: number; bareNodeMs: number; runs: number };
 }
 
 const cloneNode = join(root, 'node_modules/.bin/node');
@@ -44,6 +51,45 @@ function timed(command: string, args: string[], env: Record<string, string>, std
     child.stdin?.end(stdin);
   });
 }
+
+/**
+ * The CPU time (user + system, ms) of one process, counted by bash's `times` (its children's
+ * line), with `stdin` fed in; its stdout is returned to be checked.
+ */
+function cpuTime(command: string, args: string[], env: Record<string, string>, stdin: string) {
+  return new Promise<{ ms: number; stdout: string }>((done, fail) => {
+    const child = spawn('bash', ['-c', '"$@" 2>/dev/null; times >&2', 'bash', command, ...args], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', fail);
+    child.on('close', () => {
+      // `times`: the shell's own user and system time, then its children's: "0m0.071s 0m0.018s".
+      const children = stderr.trim().split('\n').at(-1) ?? '';
+      const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(
+        ([, m, sec]) => Number(m) * 60 + Number(sec),
+      );
+      if (seconds.length !== 2) fail(new Error(`bash's times said: ${stderr.slice(0, 200)}`));
+      else done({ ms: (seconds[0]! + seconds[1]!) * 1000, stdout });
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(stdin);
+  });
+}
+
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 
 const hookInput = (i: number) =>
   JSON.stringify({
@@ -120,8 +166,17 @@ export async function benchHook(relayUrl: string, token: string, runs = 30): Pro
         '',
       );
     });
+    // CPU time, the same side by side; a hook that did not answer allow is not counted.
+    const cpu = existsSync('/bin/bash') ? { hook: [] as number[], bare: [] as number[] } : undefined;
+    for (let i = 0; cpu && i < runs; i++) {
+      cpu.bare.push((await cpuTime(systemNode, ['-e', '0'], env, '')).ms);
+      const hook = await cpuTime(systemNode, [cli.script, 'hook'], env, hookInput(2 * runs + 20 + i));
+      if (!hook.stdout.includes('"allow"')) throw new Error(`CPU run: expected an allow, got ${hook.stdout}`);
+      cpu.hook.push(hook.ms);
+    }
     return {
       runs,
+      ...(cpu ? { cpu: { hookMs: median(cpu.hook), bareNodeMs: median(cpu.bare), runs } } : {}),
       systemNode: { ...system, version: await version(systemNode) },
       cloneNode: { ...clone, version: await version(cloneNode) },
       curl,

@@ -73,7 +73,11 @@ describe('the packed CLI, installed with the system Node', () => {
     const own = (await filesUnder(cli.packageDir))
       .map((file) => file.slice(cli.packageDir.length + 1))
       .filter((file) => !file.startsWith('node_modules/'));
-    expect(own.filter((file) => !/^dist\/[\w-]+\.mjs$/.test(file)).sort()).toEqual(['package.json']);
+    expect(own.filter((file) => !/^dist\/[\w-]+\.mjs$/.test(file)).sort()).toEqual([
+      'dist/gatehouse.cjs',
+      'package.json',
+    ]);
+    // The bin of earlier versions, which the hook commands their `init` wrote still name.
     expect(own).toContain('dist/gatehouse.mjs');
     const sdk = JSON.parse(
       await readFile(join(cli.packageDir, 'node_modules/@modelcontextprotocol/sdk/package.json'), 'utf8'),
@@ -145,6 +149,15 @@ describe('the packed CLI, installed with the system Node', () => {
     const http = await gatehouse(['init', 'claude', '--dir', project, '--relay', relay.url]);
     expect(http.stdout).toContain(`PreToolUse: POST ${relay.url}/api/v1/hooks/claude/pre-tool-use`);
     expect(http.stdout).toContain('removed: the command hook on PreToolUse');
+  });
+
+  it('the command hook an earlier version wrote (its bin was dist/gatehouse.mjs) still answers', async () => {
+    const earlier = `${systemNode} ${join(cli.packageDir, 'dist/gatehouse.mjs')} hook`;
+    const run = await runProgram('/bin/sh', ['-c', earlier], agentEnv(), await fixture('pre-tool-use-read'));
+    expect(JSON.parse(run.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } });
+    // And the full CLI through it, as before.
+    const version = await runProgram('/bin/sh', ['-c', earlier.replace(/ hook$/, ' --version')], {});
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 
   it('`gatehouse mcp` loads the MCP SDK installed beside it and answers the prompt tool', async () => {

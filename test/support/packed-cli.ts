@@ -21,7 +21,7 @@ export interface PackedCli {
   prefix: string;
   /** `<prefix>/bin/gatehouse`, the link npm made. */
   bin: string;
-  /** The bundled script the bin runs. */
+  /** The bundled script the bin runs (CommonJS: the hook starts without the ES module loader). */
   script: string;
   /** The installed package's folder. */
   packageDir: string;
@@ -60,7 +60,7 @@ export async function installPackedCli(): Promise<PackedCli> {
   return {
     prefix,
     bin: join(prefix, 'bin/gatehouse'),
-    script: join(packageDir, 'dist/gatehouse.mjs'),
+    script: join(packageDir, 'dist/gatehouse.cjs'),
     packageDir,
     path: `${join(prefix, 'bin')}:${systemPath}`,
     tarball,

@@ -18,7 +18,13 @@ const command = '"/usr/bin/node" "/opt/gatehouse/dist/gatehouse.mjs" hook';
 
 async function init(
   agent: 'copilot' | 'cursor' | 'amp',
-  extra: { remove?: boolean; onError?: 'ask'; user?: boolean; timeoutSeconds?: number } = {},
+  extra: {
+    remove?: boolean;
+    onError?: 'ask';
+    user?: boolean;
+    timeoutSeconds?: number;
+    command?: string;
+  } = {},
 ) {
   const lines: string[] = [];
   const code = await runInitAgent(
@@ -85,6 +91,27 @@ describe.each(['copilot', 'cursor', 'amp'] as const)('init %s', (agent) => {
     const removed = await init(agent, { remove: true });
     expect(removed[0]).toBe(`Removed Gatehouse's entries from ${files[agent]()}.`);
     expect(await readFile(files[agent](), 'utf8')).toBe(original);
+  });
+
+  it('the entry an earlier version wrote (its bin was dist/gatehouse.mjs) is replaced, and --remove finds it', async () => {
+    const earlier = '"/usr/bin/node" "/opt/gatehouse/dist/gatehouse.mjs" hook';
+    const now = '"/usr/bin/node" "/opt/gatehouse/dist/gatehouse.cjs" hook';
+    await init(agent, { command: earlier });
+    await init(agent, { command: now });
+    const text = await readFile(files[agent](), 'utf8');
+    expect(text).not.toContain('gatehouse.mjs');
+    const fresh = join(dir, 'fresh');
+    await mkdir(fresh);
+    await runInitAgent(
+      agent,
+      { dir: fresh, command: now, home: join(dir, 'home'), env: {}, cwd: fresh },
+      { print: () => undefined, warn: () => undefined },
+    );
+    // One entry of ours, as a first run of this version writes it.
+    expect(text).toBe(await readFile(files[agent]().replace(dir, fresh), 'utf8'));
+    await init(agent, { command: earlier });
+    await init(agent, { remove: true, command: now });
+    expect(existsSync(files[agent]())).toBe(false);
   });
 
   it('--remove of a file that held only Gatehouse takes the file away; again, nothing changes', async () => {

@@ -358,6 +358,10 @@ describe('gatehouse init claude', () => {
   it.each([
     [{ type: 'command', command }, 'command'],
     [{ command: '"/My Tools/node" "/a b/gatehouse.mjs" hook' }, 'command'],
+    [
+      { type: 'command', command: '/usr/bin/node /opt/gatehouse/dist/gatehouse.cjs hook --verify' },
+      'command',
+    ],
     [{ type: 'command', command: 'gatehouse hook --on-error deny' }, 'command'],
     [{ type: 'command', command: 'npx gatehouse hook' }, 'command'],
     [{ type: 'http', url: 'http://10.0.0.5:8787/api/v1/hooks/claude/permission-request' }, 'http'],

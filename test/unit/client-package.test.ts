@@ -14,7 +14,7 @@ describe('client/package.json', () => {
   it('has the version of the clone and a bin that is the bundle, for Node ≥ 20', () => {
     expect(packed.name).toBe('gatehouse');
     expect(packed.version).toBe(clone.version);
-    expect(packed.bin).toEqual({ gatehouse: 'dist/gatehouse.mjs' });
+    expect(packed.bin).toEqual({ gatehouse: 'dist/gatehouse.cjs' });
     expect(packed.files).toEqual(['dist']);
     expect(packed.engines).toEqual({ node: '>=20' });
     expect(packed.scripts.prepack).toBe('node bundle.ts');

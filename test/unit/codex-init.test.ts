@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isGatehouseCodexHook } from '../../client/cli/codex/hooks-file.ts';
 import { codexHooksPath, runInitCodex } from '../../client/cli/codex/init-command.ts';
 import { codexHookHash, withTrust } from '../../client/cli/codex/trust.ts';
 
@@ -28,6 +29,19 @@ async function init(args: { remove?: boolean; trust?: boolean; dir?: string; onE
 }
 const hooksFile = async () => JSON.parse(await readFile(join(home, 'hooks.json'), 'utf8'));
 const config = async () => readFile(join(home, 'config.toml'), 'utf8');
+
+describe('which handlers are ours', () => {
+  it.each([
+    ['/usr/bin/node /opt/gatehouse/dist/gatehouse.cjs hook --agent codex', true],
+    // The bin of earlier versions: an upgrade replaces its entries instead of adding beside them.
+    ['/usr/bin/node /opt/gatehouse/dist/gatehouse.mjs hook --agent codex', true],
+    ['gatehouse hook --agent codex --on-error none', true],
+    ['/usr/bin/node /opt/gatehouse/dist/gatehouse.cjs hook', false],
+    ['/usr/bin/node /opt/not-gatehouse.cjs hook --agent codex', false],
+  ])('%s: %s', (command, ours) => {
+    expect(isGatehouseCodexHook({ type: 'command', command })).toBe(ours);
+  });
+});
 
 describe('the trust hash', () => {
   // Hashes the real Codex 0.171.0 reported for these entries (`codex app-server`, `hooks/list`).

@@ -46,7 +46,7 @@ export function isGatehouseCodexHook(hook: unknown): boolean {
     isObject(hook) &&
     (hook.type === 'command' || hook.type === undefined) &&
     typeof hook.command === 'string' &&
-    /(^|[\s/"'])gatehouse(\.m?js)?["']?\s+hook\s+--agent\s+codex(\s|$)/.test(hook.command)
+    /(^|[\s/"'])gatehouse(\.[cm]?js)?["']?\s+hook\s+--agent\s+codex(\s|$)/.test(hook.command)
   );
 }
 

@@ -48,7 +48,7 @@ export function copilotHooks(command: string, onError: 'ask' | undefined, timeou
 
 const isGatehouse = (entry: unknown) =>
   typeof (entry as { bash?: unknown })?.bash === 'string' &&
-  /(^|[\s/"'])gatehouse(\.m?js)?["']?\s+hook\s.*--agent copilot/.test((entry as { bash: string }).bash);
+  /(^|[\s/"'])gatehouse(\.[cm]?js)?["']?\s+hook\s.*--agent copilot/.test((entry as { bash: string }).bash);
 
 export async function runInitCopilot(options: InitCopilotOptions, io: { print(line: string): void }) {
   const path = copilotHooksPath(options);
