@@ -300,7 +300,6 @@ export class SessionStore {
     return row ? { id: String(row.id), text: String(row.text) } : null;
   }
 
-
   setToolCallResult(id: string, result: ToolCallResult): void {
     this.#run('UPDATE tool_calls SET result = ? WHERE id = ?', json(result), id);
   }
