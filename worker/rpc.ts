@@ -12,7 +12,7 @@ import type {
   GlobalGrant,
   GrantRecord,
   Interaction,
-  InteractionRespondRequest,
+  InteractionAnswer,
   IssuedToken,
   Mode,
   PairingCode,
@@ -162,7 +162,8 @@ export interface SessionRpc {
   /** `requestUrl`: the route's, so a passkey assertion's RP and origin can be checked. */
   respond(
     caller: SessionCaller,
-    request: InteractionRespondRequest,
+    /** The answer path's one request (shared/contract); its session is the caller's. */
+    request: InteractionAnswer,
     requestUrl?: string,
   ): Promise<Result<Interaction>>;
   /** Passkey step-up (docs/attestation.md "Passkeys"): the request options for one approval. */

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import {
   AuditLog,
+  answerFromRoute,
+  answerRoute,
   Interaction,
+  type InteractionAnswerInput,
   IssuedToken,
   limits,
   PairingCode,
@@ -69,6 +72,11 @@ export function createClient(options: ClientOptions) {
   const checked = (sessionId: string, toolCallId: string, input: unknown, state: ToolCallState) =>
     verifier ? verifiedState(verifier, { sessionId, toolCallId, input }, state) : state;
 
+  const answer = (request: InteractionAnswerInput) => {
+    const { path, body } = answerRoute(request);
+    return http.json(Interaction, path, { body });
+  };
+
   const client = {
     /** The API root every path is resolved against. */
     root: http.root,
@@ -134,9 +142,11 @@ export function createClient(options: ClientOptions) {
     /** Approver: sessions with a question waiting, most urgent first. */
     inbox: async () => (await http.json(InboxBody, 'inbox')).sessions,
 
-    /** Approver: answer a session's active interaction. */
-    respond: (sessionId: string, answer: RespondInput) =>
-      http.json(Interaction, `sessions/${seg(sessionId)}/interaction-respond`, { body: answer }),
+    /** Approver: answer a session's active interaction (the answer path's one request). */
+    answer,
+
+    /** Approver: the same answer in the route's own shape (`interaction_id` and `answer`, as posted). */
+    respond: (sessionId: string, body: RespondInput) => answer(answerFromRoute(sessionId, body)),
 
     /** Approver: a session's event log — a page after `after`, or the newest `tail` events (oldest first). */
     audit: (sessionId: string, query: { after?: number; limit?: number; tail?: number } = {}) =>

@@ -112,8 +112,7 @@ export function createDirectPort(options: DirectPortOptions): DirectPort {
         listeners.delete(listener);
       };
     },
-    respond: (sessionId, interactionId, answer) =>
-      call((relay) => relay.respond(sessionId, interactionId, answer)),
+    respond: (answer) => call((relay) => relay.respond(answer)),
     sessions: () => call((relay) => relay.sessions()),
     timeline: (sessionId, limit = defaultTimelineEvents) => call((relay) => relay.timeline(sessionId, limit)),
     selectMode: (sessionId, mode): Promise<PortResult<SessionView>> =>

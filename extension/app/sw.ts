@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 
+import { answerRoute } from '../../shared/contract/answer-route.ts';
 import { AskDetails, PushMessage } from '../../shared/push/message.ts';
 import {
   askNotification,
@@ -182,13 +183,12 @@ async function answer(notification: Notification, action: 'approve' | 'deny'): P
   };
   try {
     if (!data.sessionId || !data.interactionId) throw new Error('nothing to answer');
-    const response = await api(`/sessions/${encodeURIComponent(data.sessionId)}/interaction-respond`, {
-      method: 'POST',
-      body: JSON.stringify({
-        interaction_id: data.interactionId,
-        answer: action === 'approve' ? { decision: 'approve', scope: 'once' } : { decision: 'reject' },
-      }),
+    const { path, body } = answerRoute({
+      sessionId: data.sessionId,
+      interactionId: data.interactionId,
+      answer: action === 'approve' ? { decision: 'approve', scope: 'once' } : { decision: 'reject' },
     });
+    const response = await api(`/${path}`, { method: 'POST', body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`answer refused: ${response.status}`);
     notification.close();
     await updateBadge();

@@ -1,5 +1,5 @@
-import type { Interaction } from '../../shared/contract/index.ts';
-import type { Answer, InboxState, PortResult } from '../ui/port.ts';
+import type { Interaction, InteractionAnswer } from '../../shared/contract/index.ts';
+import type { InboxState, PortResult } from '../ui/port.ts';
 import type { Origin } from './message-guard.ts';
 import type { OptionsState, Request, Responses } from './messages.ts';
 import type { StandingWatch } from './passkey-standing.ts';
@@ -13,7 +13,7 @@ export interface BackgroundCore {
   reconnect(): void;
   /** A call to the paired relay, or `unpaired` when there is none. */
   viaRelay<T>(call: (relay: RelayCalls) => Promise<PortResult<T>>): Promise<PortResult<T>>;
-  respond(sessionId: string, interactionId: string, answer: Answer): Promise<PortResult<Interaction>>;
+  respond(answer: InteractionAnswer): Promise<PortResult<Interaction>>;
   /** Keep a new pairing and connect with it. */
   adopt(pairing: RelayPairing): Promise<void>;
   forget(): Promise<void>;

@@ -7,8 +7,6 @@ import type { PairingInfo, Request, Responses } from './messages.ts';
 import { pairRelay } from './pairing.ts';
 import { parsePairingInput } from './pairing-input.ts';
 import { passkeyHandlers } from './passkey-requests.ts';
-import type { StandingWatch } from './passkey-standing.ts';
-import type { RelayCalls } from './relay-calls.ts';
 import type { RelayPairing } from './storage.ts';
 
 /**
@@ -45,7 +43,8 @@ export function requestHandlers(core: BackgroundCore): RequestHandlers {
         if (!waiting)
           return { ok: false, refusal: 'answered_elsewhere', message: 'this request is no longer waiting' };
       }
-      return core.respond(request.sessionId, request.interactionId, request.answer);
+      const { type: _, ...answer } = request;
+      return core.respond(answer);
     },
     sessions: () => core.viaRelay((relay) => relay.sessions()),
     timeline: (request) =>

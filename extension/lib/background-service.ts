@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { SessionView } from '../../shared/contract/index.ts';
+import type { InteractionAnswer, SessionView } from '../../shared/contract/index.ts';
 import type { InboxState, PortResult } from '../ui/port.ts';
 import { dispatch, pairingInfo, requestHandlers } from './background-requests.ts';
 import type { Backoff } from './backoff.ts';
@@ -99,7 +99,7 @@ export function startBackground(options: BackgroundOptions): Background {
   const notifier = createNotifier({
     buttons: options.notificationButtons,
     iconUrl: extensionUrl('/icon/128.png'),
-    respond: (sessionId, interactionId, answer) => respond(sessionId, interactionId, answer),
+    respond: (answer) => respond(answer),
     openRequest: (sessionId) => openRequest(sessionId),
   });
 
@@ -211,9 +211,9 @@ export function startBackground(options: BackgroundOptions): Background {
     return result;
   }
 
-  async function respond(...[sessionId, interactionId, answer]: Parameters<RelayCalls['respond']>) {
-    const result = await viaRelay((relay) => relay.respond(sessionId, interactionId, answer));
-    if (result.ok) await browser.notifications.clear(interactionId).catch(reportError);
+  async function respond(answer: InteractionAnswer) {
+    const result = await viaRelay((relay) => relay.respond(answer));
+    if (result.ok) await browser.notifications.clear(answer.interactionId).catch(reportError);
     return result;
   }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   Identifier,
+  InteractionAnswer,
   InteractionId,
   InteractionRespondRequest,
   limits,
@@ -42,14 +43,11 @@ const ModeName = z.string().min(1).max(limits.labelLength);
 export const RequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state') }).strict(),
   z.object({ type: z.literal('retry') }).strict(),
-  z
-    .object({
-      type: z.literal('respond'),
-      sessionId: SessionId,
-      interactionId: InteractionId,
-      answer: InteractionRespondRequest.shape.answer.strict(),
-    })
-    .strict(),
+  // The answer path's one request (shared/contract), with no key the relay would not read.
+  InteractionAnswer.extend({
+    type: z.literal('respond'),
+    answer: InteractionAnswer.shape.answer.strict(),
+  }),
   z.object({ type: z.literal('sessions') }).strict(),
   z
     .object({

@@ -1,4 +1,9 @@
-import type { Interaction, SessionEvent, SessionView } from '../../shared/contract/index.ts';
+import type {
+  Interaction,
+  InteractionAnswer,
+  SessionEvent,
+  SessionView,
+} from '../../shared/contract/index.ts';
 import type { Answer, BatchItem, BatchResult, Grant, InboxState, PortResult } from '../ui/port.ts';
 import type { ChatRequest, ChatResponses } from './chat-messages.ts';
 import type { PasskeyRequest, PasskeyResponses } from './passkey-messages.ts';
@@ -77,7 +82,7 @@ export interface OptionsState {
 export type Request =
   | { type: 'state' }
   | { type: 'retry' }
-  | { type: 'respond'; sessionId: string; interactionId: string; answer: Answer }
+  | ({ type: 'respond' } & InteractionAnswer)
   | { type: 'sessions' }
   | { type: 'timeline'; sessionId: string; limit?: number }
   | { type: 'selectMode'; sessionId: string; mode: string }

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { Interaction, SessionView } from '../../shared/contract/index.ts';
+import type { Interaction, InteractionAnswer, SessionView } from '../../shared/contract/index.ts';
 import type { Answer, PasskeyStanding, PortResult } from '../ui/port.ts';
 import { noticePrefix, notificationContent, planNotifications } from './notifications.ts';
 import { notifiedItem } from './storage.ts';
@@ -15,7 +15,7 @@ export interface NotifierOptions {
   /** Chrome has buttons, a context line and sticky notifications; Firefox has none of them. */
   buttons: boolean;
   iconUrl: string;
-  respond(sessionId: string, interactionId: string, answer: Answer): Promise<PortResult<Interaction>>;
+  respond(answer: InteractionAnswer): Promise<PortResult<Interaction>>;
   openRequest(sessionId: string): Promise<void>;
 }
 
@@ -65,7 +65,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
       if (!entry || !action) return;
       const answer: Answer =
         action === 'allow_once' ? { decision: 'approve', scope: 'once' } : { decision: 'reject' };
-      const result = await options.respond(entry.sessionId, entry.interactionId, answer);
+      const result = await options.respond({
+        sessionId: entry.sessionId,
+        interactionId: entry.interactionId,
+        answer,
+      });
       await browser.notifications.clear(notificationId);
       if (result.ok) return;
       await browser.notifications.create(`${noticePrefix}refused:${notificationId}`, {

@@ -59,8 +59,7 @@ export function createPopupPort(): PopupPort {
       };
     },
     // The guard's "invalid"/"forbidden" and the transport's "unreachable" are refusals the UI knows.
-    respond: (sessionId, interactionId, answer) =>
-      sendRequest({ type: 'respond', sessionId, interactionId, answer }),
+    respond: (answer) => sendRequest({ type: 'respond', ...answer }),
     sessions: () => sendRequest({ type: 'sessions' }),
     timeline: (sessionId, limit) =>
       sendRequest(

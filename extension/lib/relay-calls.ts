@@ -4,6 +4,7 @@ import { createClient } from '../../client/sdk/index.ts';
 import {
   GrantList,
   type Interaction,
+  type InteractionAnswer,
   InteractionRespondManyAnswer,
   type SessionEvent,
   SessionGrantList,
@@ -21,7 +22,7 @@ import { attempt, refusalOf } from './relay-failure.ts';
  */
 
 export interface RelayCalls {
-  respond(sessionId: string, interactionId: string, answer: Answer): Promise<PortResult<Interaction>>;
+  respond(answer: InteractionAnswer): Promise<PortResult<Interaction>>;
   sessions(): Promise<PortResult<SessionView[]>>;
   timeline(sessionId: string, limit: number): Promise<PortResult<SessionEvent[]>>;
   selectMode(sessionId: string, mode: string): Promise<PortResult<SessionView>>;
@@ -61,8 +62,7 @@ export function relayCalls(options: { url: string; token: string; fetch?: typeof
   const http = createTransport(options);
   return {
     passkeys: passkeyRelayCalls(http, attempt),
-    respond: (sessionId, interactionId, answer) =>
-      attempt(() => client.respond(sessionId, { interaction_id: interactionId, answer })),
+    respond: (answer) => attempt(() => client.answer(answer)),
     sessions: () => attempt(() => client.sessions()),
     // The newest `limit` events, oldest first (the relay's `?tail=`).
     timeline: (sessionId, limit) =>

@@ -79,7 +79,9 @@ export function Approver({ port, extras = {} }: { port: ApproverPort; extras?: A
     inFlight.current.add(id);
     dispatch({ type: 'sending', id, action: choice.action });
     const sent = choice.action === 'deny' ? denyAnswer(comment ?? '') : approvalAnswer(choice, new Date());
-    const result = await port.respond(card.session.sessionId, id, sent).catch(thrown);
+    const result = await port
+      .respond({ sessionId: card.session.sessionId, interactionId: id, answer: sent })
+      .catch(thrown);
     inFlight.current.delete(id);
     const shown = result.ok ? sentAs(choice, result.value) : { action: choice.action, detail: [] };
     dispatch({ type: 'answered', id, action: shown.action, result, detail: shown.detail });

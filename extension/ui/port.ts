@@ -1,6 +1,7 @@
 import type {
   GlobalGrant,
   Interaction,
+  InteractionAnswer,
   InteractionRespondRequest,
   SessionEvent,
   SessionGrant,
@@ -87,7 +88,7 @@ export interface ApproverPort {
   /** Calls `listener` at once with the current state, then on every change; returns unsubscribe. */
   subscribe(listener: (state: InboxState) => void): () => void;
   /** Answer a session's active interaction. */
-  respond(sessionId: string, interactionId: string, answer: Answer): Promise<PortResult<Interaction>>;
+  respond(answer: InteractionAnswer): Promise<PortResult<Interaction>>;
   /** Every session of the workspace, most recently changed first (GET /sessions). */
   sessions(): Promise<PortResult<SessionView[]>>;
   /** A session's recent events, oldest first, at most `limit` (GET /sessions/{sid}/audit). */

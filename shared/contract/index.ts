@@ -1,4 +1,6 @@
 // The wire contract (DESIGN §3–§4): every shape that crosses a boundary, as zod schemas.
+
+export * from './answer-route.ts';
 export * from './api.ts';
 export * from './attestation.ts';
 export * from './authority.ts';

@@ -80,6 +80,21 @@ export const InteractionRespondRequest = z.object({
 export type InteractionRespondRequest = z.infer<typeof InteractionRespondRequest>;
 
 /**
+ * One answer to one question: the session, the interaction, the answer. Every approver surface
+ * holds an answer in this shape — the extension's popup, dock and notifications, /app and its
+ * service worker, the SDK, chat — and the relay reads it back from the route (answer-route.ts)
+ * before the session answers it: the one request of the answer path (docs/sessions.md).
+ */
+export const InteractionAnswer = z.strictObject({
+  sessionId: SessionId,
+  interactionId: Identifier,
+  answer: InteractionRespondRequest.shape.answer,
+});
+export type InteractionAnswer = z.infer<typeof InteractionAnswer>;
+/** An answer as a client writes it (before the relay's defaults). */
+export type InteractionAnswerInput = z.input<typeof InteractionAnswer>;
+
+/**
  * `POST /sessions/{sid}/interactions/{iid}/step-up-options`: the approval the passkey is to sign,
  * exactly as it will be sent to `interaction-respond` (without `webauthn`).
  */

@@ -91,9 +91,9 @@ export function runApproverPortContract(name: string, { relay, make }: PortContr
       const session = sid('answer');
       const interactionId = await ask(r, session, 'mkdir -p contract/answer');
       const answer = { decision: 'approve', scope: 'once' } as const;
-      const first = await port.respond(session, interactionId, answer);
+      const first = await port.respond({ sessionId: session, interactionId: interactionId, answer: answer });
       expect(first.ok && first.value.resolution).toMatchObject({ behavior: 'allow', scope: 'once' });
-      const second = await port.respond(session, interactionId, answer);
+      const second = await port.respond({ sessionId: session, interactionId: interactionId, answer: answer });
       expect(second).toMatchObject({ ok: false, refusal: 'answered_elsewhere' });
       expect(!second.ok && second.interaction?.resolution).toMatchObject({ behavior: 'allow' });
       await close();
@@ -103,10 +103,14 @@ export function runApproverPortContract(name: string, { relay, make }: PortContr
       const { r, port, close } = await world();
       const session = sid('invalid');
       const interactionId = await ask(r, session, 'mkdir -p contract/invalid');
-      const refused = await port.respond(session, interactionId, {
-        decision: 'approve',
-        scope: 'once',
-        rule: '',
+      const refused = await port.respond({
+        sessionId: session,
+        interactionId: interactionId,
+        answer: {
+          decision: 'approve',
+          scope: 'once',
+          rule: '',
+        },
       });
       expect(refused).toMatchObject({ ok: false, refusal: 'invalid' });
       const waiting = (await r.approver.inbox()).find((v) => v.sessionId === session);
@@ -118,7 +122,11 @@ export function runApproverPortContract(name: string, { relay, make }: PortContr
       const { r, port, close } = await world();
       const session = sid('timeline');
       const interactionId = await ask(r, session, 'mkdir -p contract/timeline');
-      await port.respond(session, interactionId, { decision: 'reject', comment: 'not now' });
+      await port.respond({
+        sessionId: session,
+        interactionId: interactionId,
+        answer: { decision: 'reject', comment: 'not now' },
+      });
       const sessions = await port.sessions();
       expect(sessions.ok && sessions.value.some((v) => v.sessionId === session)).toBe(true);
       const timeline = await port.timeline(session, 50);

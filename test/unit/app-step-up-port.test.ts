@@ -20,7 +20,7 @@ function fakePort(answers: PortResult<unknown>[]) {
       listener({ connection: 'live', relayUrl: 'http://relay', sessions: [] });
       return () => {};
     },
-    async respond(_sid: string, _iid: string, answer: Answer) {
+    async respond({ answer }: { answer: Answer }) {
       sent.push(answer);
       return answers.shift() ?? { ok: true, value: {} };
     },
@@ -49,7 +49,7 @@ describe('withPasskeyStepUp', () => {
     const { calls, asked } = fakeCalls();
     const wrapped = withPasskeyStepUp(port, calls, async (options) => ({ id: 'cred', signed: options }));
     const answer: Answer = { decision: 'approve', scope: 'session' };
-    expect((await wrapped.respond('s', 'i', answer)).ok).toBe(true);
+    expect((await wrapped.respond({ sessionId: 's', interactionId: 'i', answer: answer })).ok).toBe(true);
     expect(asked).toEqual([answer]);
     expect(sent).toEqual([answer, { ...answer, webauthn: { id: 'cred', signed: { challenge: 'c' } } }]);
     expect(wrapped.passkeys?.()).toMatchObject({ level: 'high', setting: 'high', count: 1 });
@@ -71,8 +71,12 @@ describe('withPasskeyStepUp', () => {
     const wrapped = withPasskeyStepUp(port, calls, async () => {
       throw new Error('no ceremony expected');
     });
-    expect(await wrapped.respond('s', 'i', { decision: 'approve' })).toEqual(conflict);
-    expect(await wrapped.respond('s', 'i', { decision: 'approve' })).toEqual(forbidden);
+    expect(
+      await wrapped.respond({ sessionId: 's', interactionId: 'i', answer: { decision: 'approve' } }),
+    ).toEqual(conflict);
+    expect(
+      await wrapped.respond({ sessionId: 's', interactionId: 'i', answer: { decision: 'approve' } }),
+    ).toEqual(forbidden);
     expect(asked).toEqual([]);
     expect(sent).toHaveLength(2);
   });
@@ -83,7 +87,11 @@ describe('withPasskeyStepUp', () => {
     const wrapped = withPasskeyStepUp(port, calls, async () => {
       throw new Error('The operation either timed out or was not allowed.');
     });
-    const result = await wrapped.respond('s', 'i', { decision: 'approve' });
+    const result = await wrapped.respond({
+      sessionId: 's',
+      interactionId: 'i',
+      answer: { decision: 'approve' },
+    });
     expect(result).toMatchObject({
       ok: false,
       refusal: 'forbidden',
@@ -113,7 +121,11 @@ describe('withPasskeyStepUp', () => {
       },
       place,
     );
-    const result = await wrapped.respond('s', 'i', { decision: 'approve' });
+    const result = await wrapped.respond({
+      sessionId: 's',
+      interactionId: 'i',
+      answer: { decision: 'approve' },
+    });
     expect(result).toMatchObject({ ok: false, refusal: 'forbidden' });
     expect(result.ok || result.message).toMatch(
       /needs your passkey, and the relay is http:\/\/relay: approve it in \/app \(http:\/\/localhost:1\/app\)/,

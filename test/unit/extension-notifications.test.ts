@@ -21,7 +21,7 @@ const shown = async () =>
   fakeBrowser.notifications.getAllCreateOptions() as Record<string, Record<string, unknown>>;
 
 function notifier(overrides: Partial<NotifierOptions> = {}) {
-  const respond = vi.fn<NotifierOptions['respond']>(async (_sid, iid) => ({
+  const respond = vi.fn<NotifierOptions['respond']>(async ({ interactionId: iid }) => ({
     ok: true,
     value: interaction(iid, 'demo', { state: 'resolved' }),
   }));
@@ -173,8 +173,8 @@ describe('the notifier against the browser', () => {
     await notifications.answer('int-a', 0);
     await notifications.answer('int-b', 1);
     expect(respond.mock.calls).toEqual([
-      ['a', 'int-a', { decision: 'approve', scope: 'once' }],
-      ['b', 'int-b', { decision: 'reject' }],
+      [{ sessionId: 'a', interactionId: 'int-a', answer: { decision: 'approve', scope: 'once' } }],
+      [{ sessionId: 'b', interactionId: 'int-b', answer: { decision: 'reject' } }],
     ]);
     expect(await shown()).toEqual({});
   });
@@ -183,7 +183,11 @@ describe('the notifier against the browser', () => {
     await notifier().notifier.sync([session('a')]);
     const { notifier: fresh, respond } = notifier();
     await fresh.answer('int-a', 1);
-    expect(respond).toHaveBeenCalledWith('a', 'int-a', { decision: 'reject' });
+    expect(respond).toHaveBeenCalledWith({
+      sessionId: 'a',
+      interactionId: 'int-a',
+      answer: { decision: 'reject' },
+    });
   });
 
   it('ignores buttons that do not exist and notifications that are not requests', async () => {

@@ -99,7 +99,9 @@ describe('the popup port', () => {
       return true;
     });
     const port = createPopupPort();
-    await expect(port.respond('a', 'int-a', { decision: 'reject', comment: 'no' })).resolves.toMatchObject({
+    await expect(
+      port.respond({ sessionId: 'a', interactionId: 'int-a', answer: { decision: 'reject', comment: 'no' } }),
+    ).resolves.toMatchObject({
       ok: true,
       value: { interactionId: 'int-a' },
     });

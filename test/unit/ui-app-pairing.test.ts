@@ -300,7 +300,11 @@ describe('createDirectPort', () => {
       }),
     );
     const { port } = makePort(paired(new MemoryStorage()), relay);
-    const result = await port.respond('s1', 'int-1', { decision: 'approve', scope: 'once' });
+    const result = await port.respond({
+      sessionId: 's1',
+      interactionId: 'int-1',
+      answer: { decision: 'approve', scope: 'once' },
+    });
     expect(result).toMatchObject({
       ok: false,
       refusal: 'answered_elsewhere',
@@ -327,7 +331,9 @@ describe('createDirectPort', () => {
     expect(readPairing(storage)).toBeNull();
     expect(FakeSocket.opened.every((socket) => socket.closed)).toBe(true);
     expect(states.at(-1)).toEqual({ connection: 'unpaired', relayUrl: null, sessions: [] });
-    expect(await port.respond('s1', 'i1', { decision: 'reject' })).toMatchObject({
+    expect(
+      await port.respond({ sessionId: 's1', interactionId: 'i1', answer: { decision: 'reject' } }),
+    ).toMatchObject({
       ok: false,
       refusal: 'unpaired',
     });

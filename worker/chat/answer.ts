@@ -40,7 +40,8 @@ export async function answerFromChat(
   };
   const { answer } = request;
   const result = await sessionStub(env, caller).respond(caller, {
-    interaction_id: entry.interactionId,
+    sessionId: entry.sessionId,
+    interactionId: entry.interactionId,
     answer: {
       decision: answer.decision,
       ...(answer.decision === 'approve' ? { scope: answer.scope ?? 'once' } : {}),

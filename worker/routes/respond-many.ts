@@ -26,7 +26,11 @@ export const respondManyRoutes = openApiRoutes().openapi(respondMany, async (c) 
   const results = [];
   for (const { session_id, interaction_id } of interactions) {
     const caller = callerOf(c, session_id);
-    const result = await sessionOf(c, caller).respond(caller, { interaction_id, answer });
+    const result = await sessionOf(c, caller).respond(caller, {
+      sessionId: session_id,
+      interactionId: interaction_id,
+      answer,
+    });
     if (result.ok) await recordApproval(c, result.value);
     results.push(
       result.ok

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import {
   AuditLog,
+  answerFromRoute,
   Identifier,
   Interaction,
   InteractionRespondRequest,
@@ -265,7 +266,8 @@ export const sessionRoutes = openApiRoutes()
   })
   .openapi(respond, async (c) => {
     const caller = callerOf(c, c.req.valid('param').sid);
-    const interaction = unwrap(await sessionOf(c, caller).respond(caller, c.req.valid('json'), c.req.url));
+    const answer = answerFromRoute(caller.sessionId, c.req.valid('json'));
+    const interaction = unwrap(await sessionOf(c, caller).respond(caller, answer, c.req.url));
     await recordApproval(c, interaction);
     return c.json(interaction, 200);
   })

@@ -6,6 +6,7 @@ import {
   type AuditLog,
   type EngineToolCall,
   type Interaction,
+  type InteractionAnswer,
   type InteractionRespondRequest,
   limits,
   type SessionDeclaration,
@@ -937,9 +938,12 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
    */
   async respond(
     caller: SessionCaller,
-    request: InteractionRespondRequest,
+    request: InteractionAnswer,
     requestUrl?: string,
   ): Promise<Result<Interaction>> {
+    // The caller names this object; an answer meant for another session is never applied here.
+    if (request.sessionId !== caller.sessionId)
+      return refuse.badRequest('this answer is for another session');
     const entered = await this.#enterExisting(caller);
     if (!entered.ok) return entered;
     const meta = entered.value;
@@ -947,7 +951,7 @@ export class SessionDO extends DurableObject<Env> implements SessionRpc {
     if (caller.actor === 'agent' || caller.actor === 'system') {
       return refuse.forbidden('only an approver can answer an interaction');
     }
-    const answerable = this.#answerable(meta, request.interaction_id);
+    const answerable = this.#answerable(meta, request.interactionId);
     if (!answerable.ok) return answerable;
     const { interaction, call } = answerable.value;
     const answered = await this.#resolutionOf(caller, interaction, call, request.answer);

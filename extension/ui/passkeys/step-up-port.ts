@@ -62,8 +62,9 @@ export function withPasskeyStepUp<P extends ApproverPort>(
       };
     },
     passkeys: () => ({ ...standing(), ...placeOf(last?.relayUrl ?? null) }),
-    async respond(sessionId, interactionId, answer) {
-      const first = await port.respond(sessionId, interactionId, answer);
+    async respond(request) {
+      const { sessionId, interactionId, answer } = request;
+      const first = await port.respond(request);
       if (first.ok || first.refusal !== 'forbidden' || !needsPasskey.test(first.message)) return first;
       const { elsewhere } = placeOf(last?.relayUrl ?? null);
       if (elsewhere)
@@ -83,7 +84,7 @@ export function withPasskeyStepUp<P extends ApproverPort>(
           message: `This approval needs your passkey: ${error instanceof Error ? error.message : error}`,
         };
       }
-      const second = await port.respond(sessionId, interactionId, { ...answer, webauthn });
+      const second = await port.respond({ ...request, answer: { ...answer, webauthn } });
       // A passkey the relay did not know until now: list again, so the cards say so.
       void refresh();
       return second;
