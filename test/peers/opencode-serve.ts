@@ -65,7 +65,8 @@ async function listening(child: ChildProcess, output: () => string, timeoutMs: n
   throw new Error(`opencode serve did not start: ${output()}`);
 }
 
-async function recordEvents(url: string, events: ServeEvent[], signal: AbortSignal) {
+/** Reads one connection of the event stream into `events`, until it ends or is reset. */
+async function readEvents(url: string, events: ServeEvent[], signal: AbortSignal) {
   const decoder = new TextDecoder();
   let buffered = '';
   try {
@@ -96,7 +97,19 @@ async function recordEvents(url: string, events: ServeEvent[], signal: AbortSign
       }
     }
   } catch {
-    // The stream ends (or its request is reset) when the test stops the server.
+    // Reset: the test stopped the server, or the server dropped the connection.
+  }
+}
+
+/**
+ * The whole event stream, until the test stops the server. The server closes a connection it
+ * finds idle (a question waiting on a human sends nothing for a while), and an event sent while
+ * nobody listens is lost, so a closed connection is opened again at once.
+ */
+async function recordEvents(url: string, events: ServeEvent[], signal: AbortSignal) {
+  while (!signal.aborted) {
+    await readEvents(url, events, signal);
+    if (!signal.aborted) await new Promise((done) => setTimeout(done, 20));
   }
 }
 
@@ -143,6 +156,22 @@ export async function startOpenCodeServer(project: string, env: Record<string, s
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return text ? (JSON.parse(text) as unknown) : undefined;
   };
+  /**
+   * The message's answer can come back before the stream has carried the turn's last events (the
+   * permission replies among them): the turn is over for the stream once it says the session is
+   * idle, and only then is the trail whole.
+   */
+  const settled = async (sessionId: string) => {
+    const idle = (event: ServeEvent) =>
+      event.type === 'session.status' &&
+      event.properties.sessionID === sessionId &&
+      (event.properties.status as { type?: unknown } | undefined)?.type === 'idle';
+    const deadline = Date.now() + 30_000;
+    while (!events.some(idle)) {
+      if (Date.now() > deadline) throw new Error(`the event stream never said session ${sessionId} is idle`);
+      await new Promise((done) => setTimeout(done, 50));
+    }
+  };
   const server: OpenCodeServer = {
     url,
     events,
@@ -152,6 +181,7 @@ export async function startOpenCodeServer(project: string, env: Record<string, s
       const reply = await api('POST', `/session/${session.id}/message`, {
         parts: [{ type: 'text', text }],
       });
+      await settled(session.id);
       return { sessionId: session.id, reply };
     },
     stop: async () => {
