@@ -3,6 +3,7 @@ import type { Transport } from '../../client/sdk/http.ts';
 import { PasskeyCreated, PasskeyList } from '../../shared/contract/index.ts';
 import type { PortResult } from '../ui/port.ts';
 import type { PasskeyRequest, PasskeyResponses } from './passkey-messages.ts';
+import { attempt } from './relay-failure.ts';
 
 /**
  * The background's passkey calls to the paired relay (docs/attestation.md "Passkeys"), each
@@ -27,12 +28,10 @@ export interface PasskeyRelayCalls {
   stepUpOptions(request: Body<'stepUpOptions'>): Promise<PortResult<Value<'stepUpOptions'>>>;
 }
 
-/** A call made a `PortResult`: relay-calls.ts's, so a passkey refusal reads like every other. */
-export type Attempt = <T>(call: () => Promise<T>) => Promise<PortResult<T>>;
-
 const seg = encodeURIComponent;
 
-export function passkeyRelayCalls(http: Transport, attempt: Attempt): PasskeyRelayCalls {
+/** Each call made a `PortResult` by `attempt`, so a passkey refusal reads like every other. */
+export function passkeyRelayCalls(http: Transport): PasskeyRelayCalls {
   return {
     list: () => attempt(() => http.json(PasskeyList, 'passkeys')),
     registrationOptions: () =>

@@ -61,7 +61,7 @@ export function relayCalls(options: { url: string; token: string; fetch?: typeof
   // errors, answers parsed with the contract).
   const http = createTransport(options);
   return {
-    passkeys: passkeyRelayCalls(http, attempt),
+    passkeys: passkeyRelayCalls(http),
     respond: (answer) => attempt(() => client.answer(answer)),
     sessions: () => attempt(() => client.sessions()),
     // The newest `limit` events, oldest first (the relay's `?tail=`).

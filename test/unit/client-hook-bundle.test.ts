@@ -25,6 +25,21 @@ const builtCli = () =>
 const inputsOf = (outputs: Metafile['outputs'], paths: Iterable<string>) =>
   [...paths].flatMap((path) => Object.keys(outputs[path]!.inputs));
 
+/** The output files Node loads when it starts from the chunks of `entries`: them and their static imports. */
+function loadedFrom(outputs: Metafile['outputs'], entries: string[]): Set<string> {
+  const entry = (name: string) =>
+    Object.keys(outputs).find((path) => outputs[path]!.entryPoint?.endsWith(name))!;
+  const loaded = new Set<string>();
+  const visit = (path: string) => {
+    if (loaded.has(path) || !outputs[path]) return;
+    loaded.add(path);
+    for (const imported of outputs[path]!.imports)
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+  };
+  for (const name of entries) visit(entry(name));
+  return loaded;
+}
+
 describe('the packed bin', () => {
   it('holds the Claude Code hook alone: no zod, no SDK, under the byte budget', async () => {
     const { bin } = await builtCli();
@@ -41,17 +56,8 @@ describe('the packed bin', () => {
   it("the earlier versions' bin (gatehouse.mjs, named in settings they wrote) starts the hook without zod", async () => {
     const { rest } = await builtCli();
     const outputs = rest.metafile.outputs;
-    const entry = (name: string) =>
-      Object.keys(outputs).find((path) => outputs[path]!.entryPoint?.endsWith(name))!;
     // What Node loads for `gatehouse hook` there: the entry, the hook and exit chunks, their static imports.
-    const loaded = new Set<string>();
-    const visit = (path: string) => {
-      if (loaded.has(path) || !outputs[path]) return;
-      loaded.add(path);
-      for (const imported of outputs[path]!.imports)
-        if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
-    };
-    for (const name of ['cli/bin.ts', 'cli/hook-command.ts', 'cli/exit.ts']) visit(entry(name));
+    const loaded = loadedFrom(outputs, ['cli/bin.ts', 'cli/hook-command.ts', 'cli/exit.ts']);
     expect(inputsOf(outputs, loaded).filter((input) => heavy.test(input))).toEqual([]);
     expect([...loaded].reduce((sum, path) => sum + outputs[path]!.bytes, 0)).toBeLessThan(40_000);
   });
@@ -61,17 +67,8 @@ describe('the full CLI', () => {
   it("the other agents' hooks start without the shield's program catalogs (only demo and status need them)", async () => {
     const { rest } = await builtCli();
     const outputs = rest.metafile.outputs;
-    const entry = (name: string) =>
-      Object.keys(outputs).find((path) => outputs[path]!.entryPoint?.endsWith(name))!;
-    const loaded = new Set<string>();
-    const visit = (path: string) => {
-      if (loaded.has(path) || !outputs[path]) return;
-      loaded.add(path);
-      for (const imported of outputs[path]!.imports)
-        if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
-    };
     const hooks = ['copilot', 'cursor', 'amp', 'opencode'].map((agent) => `cli/${agent}/hook.ts`);
-    for (const name of ['cli/main.ts', ...hooks]) visit(entry(name));
+    const loaded = loadedFrom(outputs, ['cli/main.ts', ...hooks]);
     const inputs = inputsOf(outputs, loaded);
     expect(inputs.some((input) => input.endsWith('client/cli/codex/hook.ts'))).toBe(true);
     expect(inputs.filter((input) => /shared\/(programs|shield|shell)\//.test(input))).toEqual([]);
